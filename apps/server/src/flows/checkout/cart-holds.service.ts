@@ -16,7 +16,7 @@ import { classItemsOf } from './quote.service.ts';
  */
 export async function holdCart(ctx: Ctx, company: Company, clientId: number, cart: Pick<Cart, 'classItems' | 'bookingItems' | 'ocrProfileId'>): Promise<CartHoldsAnswer> {
   const now = ctx.clock.now();
-  const releaseOthers = (await findLivePayments(ctx.db, company.id, clientId, nowIso(now))).length === 0;
+  const releaseOthers = (await findLivePayments(ctx.db, company.id, clientId, nowIso(now))).live.length === 0;
   const classes = await holdCartPlaces(ctx, company, clientId, classItemsOf(cart), {
     holdUntil: addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes),
     releaseOthers,

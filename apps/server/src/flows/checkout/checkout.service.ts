@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
-import { gatewayFor, gatewayNamed, GatewayIdempotencyError, GatewayNetworkError, type ChargeResult } from '../../modules/payments/payments.api.ts';
+import { gatewayFor, gatewayNamed, GatewayIdempotencyError, GatewayNetworkError, type CardInfo, type ChargeResult } from '../../modules/payments/payments.api.ts';
 import { bankSetupOf, directDebitAvailable, findSavedCardToken, PAYMENTS_NOT_SET_UP } from '../../modules/payments/payments.api.ts';
 import { holdBookings } from '../../modules/bookings/bookings.api.ts';
 import { createEnrolments, lockAndCheckClassItems } from '../../modules/classes/classes.api.ts';
@@ -66,6 +66,10 @@ export interface CheckoutOptions {
   onReplay?: () => void;
   /** By direct debit with no mandate on file yet: the registration's family sets up its GoCardless mandate right after. */
   mandateToFollow?: boolean;
+  /** The card of the cart's token as attaching it to the client answered: not looked up again. */
+  attachedCard?: CardInfo;
+  /** A client the request itself made: no payment of it to find before the transaction (a concurrent retry's is found under its lock). */
+  newClient?: boolean;
 }
 
 /** The cart's class items as the classes service takes them (decision 023). */
@@ -79,7 +83,7 @@ export interface CheckoutOptions {
  */
 export async function checkout(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Checkout, options: CheckoutOptions = {}): Promise<PaymentAnswer> {
   const hash = hashOf(body);
-  const { keyed, awaitingAction } = await repo.findPaymentByKeyAndAwaitingAction(ctx.db, company.id, clientId, idempotencyKey);
+  const { keyed, awaitingAction } = options.newClient ? { keyed: undefined, awaitingAction: [] } : await repo.findPaymentByKeyAndAwaitingAction(ctx.db, company.id, clientId, idempotencyKey);
   if (keyed) return resume(ctx, company, keyed, hash, options.onReplay);
   await settleEarlierAttempts(ctx, company, body, awaitingAction, options.isSamePayer);
 
@@ -103,7 +107,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     // Nothing is charged to a card.
   } else if (body.cardToken) {
     // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
-    const info = gateway ? await gateway.lookupCard(company.id, clientId, body.cardToken) : undefined;
+    const info = gateway ? (options.attachedCard?.token === body.cardToken ? options.attachedCard : await gateway.lookupCard(company.id, clientId, body.cardToken)) : undefined;
     if (info === null) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
     if (info) card = `${info.brand} •••• ${info.last4}`;
     chargeToken = body.cardToken;
@@ -113,106 +117,112 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
   }
 
   const now = ctx.clock.now();
-  const payment = await ctx.transaction(async (tx) => {
-    await repo.lockClient(tx.db, ctx.engine, company.id, clientId);
-    const id = await repo.insertPaymentOnce(tx.db, {
-      company_id: company.id,
-      client_id: clientId,
-      idempotency_key: idempotencyKey,
-      request_hash: hash,
-      status: 'processing',
-      amount_cents: 0,
-      processor: byDebit ? DIRECT_DEBIT : (gateway?.name ?? 'none'),
-      reference: null,
-      request: JSON.stringify({ body, chargeToken, ...(card ? { card } : {}), guardianId: ctx.guardian?.id ?? null, ...(mandateToFollow ? { mandateToFollow } : {}) } satisfies StoredRequest),
-      quote: '{}',
-      result: null,
-      lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)),
-      created_at: nowIso(now),
-      updated_at: nowIso(now),
-    });
-    if (id === null) return null;
-
-    // An invoice already being paid in another tab is not paid twice.
-    const live = await repo.findLivePayments(tx.db, company.id, clientId, nowIso(now));
-    for (const other of live) {
-      if (other.id === id) continue;
-      const otherBody = (JSON.parse(other.request) as StoredRequest).body;
-      const shared = otherBody.invoices.filter((no) => body.invoices.includes(no));
-      if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
-      // Nor a place another tab is paying for: its hold is that payment's, not this cart's to take over.
-      if (otherBody.classItems.some((o) => body.classItems.some((c) => c.ClassID === o.ClassID && c.StudentID === o.StudentID))) {
-        throw conflict('A class in your cart is already being paid for. Please wait a moment and try again.', 'PAYMENT_IN_PROGRESS');
+  const payment = await ctx
+    .transaction(async (tx): Promise<PaymentRow | null> => {
+      await repo.lockClient(tx.db, ctx.engine, company.id, clientId);
+      // Under the client's lock: another submission of the same key came first (answered below), or
+      // another tab is paying for an invoice or a place of this cart.
+      const { keyed, live } = await repo.findLivePayments(tx.db, company.id, clientId, nowIso(now), idempotencyKey);
+      if (keyed) return null;
+      for (const other of live) {
+        const otherBody = (JSON.parse(other.request) as StoredRequest).body;
+        const shared = otherBody.invoices.filter((no) => body.invoices.includes(no));
+        if (shared.length) throw conflict(`Invoice ${shared[0]} is already being paid`, 'PAYMENT_IN_PROGRESS');
+        // Nor a place another tab is paying for: its hold is that payment's, not this cart's to take over.
+        if (otherBody.classItems.some((o) => body.classItems.some((c) => c.ClassID === o.ClassID && c.StudentID === o.StudentID))) {
+          throw conflict('A class in your cart is already being paid for. Please wait a moment and try again.', 'PAYMENT_IN_PROGRESS');
+        }
       }
-    }
 
-    // The classes are locked first and each item checked once under its lock: the quote prices it
-    // and the reservation below writes it (issue 22).
-    const classItems = classItemsOf(body);
-    const checked = classItems.length > 0 ? await lockAndCheckClassItems(tx, company, clientId, classItems, now) : [];
-    const quote = price(await loadPricingInput(tx, company, clientId, body, checked));
-    if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
-    // In instalments (decision 105): the deposit is charged now, the schedule kept with the payment.
-    const instalments = body.instalments ? instalmentOfferOf(company, body, quote, companyToday(company), checked)?.schedule : null;
-    if (body.instalments && !instalments) throw new AppError(422, 'INSTALMENTS_UNAVAILABLE', 'This cannot be paid in instalments. Please pay the whole amount.');
-    const amount = instalments ? instalments[0]!.amountCents : quote.totals.paymentAmountCents;
-    if (amount > 0 && !byDebit) {
-      if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
-      if (!chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
-    }
-    const stamp = nowIso(now);
-    for (const use of quote.creditsUsed) {
-      if (use.usedCents > 0 && !(await repo.useCredit(tx.db, company.id, Number(use.creditId), id, use.usedCents, stamp))) {
-        throw conflict('A selected credit has already been used. Please review your payment.', 'CREDIT_USED');
+      // The classes are locked first and each item checked once under its lock: the quote prices it
+      // and the reservation below writes it (issue 22).
+      const classItems = classItemsOf(body);
+      const checked = classItems.length > 0 ? await lockAndCheckClassItems(tx, company, clientId, classItems, now) : [];
+      const quote = price(await loadPricingInput(tx, company, clientId, body, checked));
+      if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
+      // In instalments (decision 105): the deposit is charged now, the schedule kept with the payment.
+      const instalments = body.instalments ? instalmentOfferOf(company, body, quote, companyToday(company), checked)?.schedule : null;
+      if (body.instalments && !instalments) throw new AppError(422, 'INSTALMENTS_UNAVAILABLE', 'This cannot be paid in instalments. Please pay the whole amount.');
+      const amount = instalments ? instalments[0]!.amountCents : quote.totals.paymentAmountCents;
+      if (amount > 0 && !byDebit) {
+        if (!gateway) throw new AppError(403, 'PAYMENTS_OFF', 'Online payment is not available');
+        if (!chargeToken) throw new AppError(422, 'CARD_REQUIRED', 'Please enter your card details');
       }
-    }
-    const applied = quote.discountCodes.filter((d) => d.status === 'applied');
-    const codeRows = await repo.findActiveDiscountCodes(
-      tx.db,
-      ctx.engine,
-      company.id,
-      applied.map((d) => normaliseDiscountCode(d.discountCode)),
-    );
-    await repo.insertDiscountCodeUses(
-      tx.db,
-      applied.map((d) => ({
+      const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null, fromCart: { enrolmentIds: [], bookingIds: [] } };
+      const lapses: string[] = [];
+      if (body.classItems.length > 0) {
+        // Each class was locked before it was checked, so two checkouts for the last place cannot both hold it.
+        const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
+        const made = await createEnrolments(tx, company, clientId, classItems, { holdUntil, at: now, checked });
+        holds.enrolmentIds = made.ids;
+        holds.fromCart!.enrolmentIds = made.adopted;
+        lapses.push(nowIso(holdUntil));
+      }
+      if (body.bookingItems.length > 0) {
+        // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
+        const held = await holdBookings(tx, company, clientId, body.bookingItems, { now });
+        holds.bookingHoldToken = held.holdToken;
+        holds.fromCart!.bookingIds = held.adopted;
+        lapses.push(held.holdExpiresAt);
+      }
+      holds.expiresAt = lapses.sort()[0] ?? null;
+      const stamp = nowIso(now);
+      // Written last, whole: what it holds and charges (the client's lock keeps its key free meanwhile).
+      const row = await repo.insertPaymentOnce(tx.db, {
         company_id: company.id,
         client_id: clientId,
-        discount_code_id: codeRows.find((c) => normaliseDiscountCode(c.code) === normaliseDiscountCode(d.discountCode))!.id,
-        payment_id: id,
-        invoice_no: d.invoiceNo,
-        discount_cents: d.status === 'applied' ? d.discountCents : 0,
+        idempotency_key: idempotencyKey,
+        request_hash: hash,
+        status: 'processing',
+        amount_cents: amount,
+        processor: byDebit ? DIRECT_DEBIT : amount === 0 ? 'credit' : (gateway?.name ?? 'none'),
+        reference: null,
+        request: JSON.stringify({ body, chargeToken, ...(card ? { card } : {}), guardianId: ctx.guardian?.id ?? null, ...(mandateToFollow ? { mandateToFollow } : {}) } satisfies StoredRequest),
+        quote: JSON.stringify({ quote, holds, instalments: instalments ?? null } satisfies StoredQuote),
+        result: null,
+        lease_until: nowIso(addMinutes(now, LEASE_SECONDS / 60)),
         created_at: stamp,
-      })),
-    );
-    const holds: Holds = { bookingHoldToken: null, enrolmentIds: [], expiresAt: null, fromCart: { enrolmentIds: [], bookingIds: [] } };
-    const lapses: string[] = [];
-    if (body.classItems.length > 0) {
-      // Each class was locked before it was checked, so two checkouts for the last place cannot both hold it.
-      const holdUntil = addMinutes(now, company.settings.fin_setup.CheckoutHoldMinutes);
-      const made = await createEnrolments(tx, company, clientId, classItems, { holdUntil, at: now, checked });
-      holds.enrolmentIds = made.ids;
-      holds.fromCart!.enrolmentIds = made.adopted;
-      lapses.push(nowIso(holdUntil));
-    }
-    if (body.bookingItems.length > 0) {
-      // Refused with 409 BOOKING_TAKEN when another checkout holds a court first: everything above rolls back.
-      const held = await holdBookings(tx, company, clientId, body.bookingItems, { now });
-      holds.bookingHoldToken = held.holdToken;
-      holds.fromCart!.bookingIds = held.adopted;
-      lapses.push(held.holdExpiresAt);
-    }
-    holds.expiresAt = lapses.sort()[0] ?? null;
-    return repo.movePaymentReturning(tx.db, company.id, id, ['processing'], {
-      quote: JSON.stringify({ quote, holds, instalments: instalments ?? null } satisfies StoredQuote),
-      amount_cents: amount,
-      ...(amount === 0 && !byDebit ? { processor: 'credit' } : {}),
+        updated_at: stamp,
+      });
+      // Only where the client's lock did not keep the key free: everything above rolls back, and the other's answer is given.
+      if (!row) throw KEY_TAKEN;
+      for (const use of quote.creditsUsed) {
+        if (use.usedCents > 0 && !(await repo.useCredit(tx.db, company.id, Number(use.creditId), row.id, use.usedCents, stamp))) {
+          throw conflict('A selected credit has already been used. Please review your payment.', 'CREDIT_USED');
+        }
+      }
+      const applied = quote.discountCodes.filter((d) => d.status === 'applied');
+      const codeRows = await repo.findActiveDiscountCodes(
+        tx.db,
+        ctx.engine,
+        company.id,
+        applied.map((d) => normaliseDiscountCode(d.discountCode)),
+      );
+      await repo.insertDiscountCodeUses(
+        tx.db,
+        applied.map((d) => ({
+          company_id: company.id,
+          client_id: clientId,
+          discount_code_id: codeRows.find((c) => normaliseDiscountCode(c.code) === normaliseDiscountCode(d.discountCode))!.id,
+          payment_id: row.id,
+          invoice_no: d.invoiceNo,
+          discount_cents: d.status === 'applied' ? d.discountCents : 0,
+          created_at: stamp,
+        })),
+      );
+      return row;
+    })
+    .catch((err: unknown) => {
+      if (err === KEY_TAKEN) return null;
+      throw err;
     });
-  });
   // Another submission of the same key won the insert: answer what it answers.
   if (!payment) return resume(ctx, company, (await repo.findPaymentByKey(ctx.db, company.id, clientId, idempotencyKey))!, hash, options.onReplay);
   return charge(ctx, company, payment);
 }
+
+/** Thrown inside the checkout's transaction when another submission of its key was written first. */
+const KEY_TAKEN = new Error('idempotency key taken');
 
 /** A payment found under the key: replay its result, wait for it, or take it over when its process died. */
 async function resume(ctx: Ctx, company: Company, row: PaymentRow, hash: string, onReplay?: () => void): Promise<PaymentAnswer> {

@@ -119,9 +119,8 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
   const row = (await repo.findGuestBookingByKey(ctx.db, company.id, idempotencyKey)) ?? (await admit(ctx, company, idempotencyKey, body));
   if (!sameGuest(row, body.guest)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
   const clientId = await guestClientOf(ctx, company);
-  if (body.cardToken && !(await gatewayFor(ctx, company)!.attachCard(company.id, body.cardToken, clientId))) {
-    throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
-  }
+  const attachedCard = body.cardToken ? await gatewayFor(ctx, company)!.attachCard(company.id, body.cardToken, clientId) : undefined;
+  if (attachedCard === null) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   const cart = {
     classItems: [],
     bookingItems: [body.booking],
@@ -140,7 +139,7 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
     const theirs = await repo.findGuestBookingByKey(ctx.db, company.id, earlier.idempotency_key);
     return theirs !== undefined && sameGuest(theirs, body.guest);
   };
-  const payment = await checkout(ctx, company, clientId, idempotencyKey, cart, { isSamePayer });
+  const payment = await checkout(ctx, company, clientId, idempotencyKey, cart, { isSamePayer, attachedCard });
   if (payment.status === 'requires_action') return { success: true, payment, booking: null, cancelUrl: null };
   const confirmed = await confirm(ctx, company, clientId, row, payment);
   return { success: true, payment, booking: confirmed.booking, cancelUrl: confirmed.cancelUrl };

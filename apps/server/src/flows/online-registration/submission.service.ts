@@ -14,8 +14,8 @@ import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { recordActivity, type NewActivity } from '../../modules/activity/activity.api.ts';
 import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
 import { mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
-import { gatewayFor } from '../../modules/payments/payments.api.ts';
-import { checkout, findPaymentOutcome, paymentFailedOrAbsent } from '../checkout/checkout.service.ts';
+import { gatewayFor, type CardInfo } from '../../modules/payments/payments.api.ts';
+import { checkout, findPaymentOutcome, paymentFailedOrAbsent, type CheckoutOptions } from '../checkout/checkout.service.ts';
 import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
 import { assertClassesOffered, handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
@@ -58,10 +58,11 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
   const payment = checkClassesAndPayment(ctx, company, profile, body, registration.card_token, studentTerm);
   await assertClassesOffered(ctx, company, body.profile, body.classes);
-  // The classes exist, are this company's, have sessions and places: refused here, before anything is written (the checkout checks again under its locks).
-  if (payment !== null) {
+  // Places, prices and ages are checked by the checkout under its locks; a refusal there removes the family again. Checked
+  // here too only without a card (is there anything to pay by card?) and before a bank mandate is registered with its provider.
+  if (payment === 'direct_debit' || (payment === 'card' && !body.cardToken)) {
     const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment, registration.id);
-    if (payment === 'card' && quote.totals.paymentAmountCents > 0 && !body.cardToken) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
+    if (payment === 'card' && quote.totals.paymentAmountCents > 0) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }
   const agreed = await checkAgreementAnswers(ctx, company, undefined, body.profile, body.agreements);
 
@@ -210,14 +211,17 @@ async function pay(
   const clientId = registration.client_id;
   const byDebit = body.direct_debit_payment;
   try {
+    let attachedCard: CardInfo | undefined;
     if (body.cardToken && !byDebit) {
       const gateway = gatewayFor(ctx, company);
       // The registration's card becomes the family's (once; a resumed submission finds it theirs).
-      if (gateway && !(await gateway.attachCard(company.id, body.cardToken, clientId))) {
-        throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
-      }
+      const card = gateway ? await gateway.attachCard(company.id, body.cardToken, clientId) : undefined;
+      if (card === null) throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
+      attachedCard = card;
     }
-    const payment = await payFor(ctx, company, clientId, idempotencyKey, body, studentIds ?? (await studentIdsOf(ctx, company, clientId)));
+    // The students this request wrote belong to a client it made, with no payment yet; a resumed submission's are read back.
+    const options = { attachedCard, newClient: studentIds !== undefined };
+    const payment = await payFor(ctx, company, clientId, idempotencyKey, body, studentIds ?? (await studentIdsOf(ctx, company, clientId)), options);
     if (payment.status === 'requires_action') return { clientId: null, payment };
     const typed = body.students.some((s) => String(s.AdditionalMedicalConditions ?? '').trim() !== '');
     await complete(ctx, company, registration.id, clientId, registration.email, String(body.customer.FirstName ?? '').trim(), { typed });
@@ -234,8 +238,8 @@ async function studentIdsOf(ctx: Ctx, company: Company, clientId: number): Promi
 }
 
 /** The submission's classes paid through the checkout; a class it refuses is named by the submission's choice. */
-function payFor(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Submission, students: number[]) {
-  return checkout(ctx, company, clientId, idempotencyKey, cartOf(body, students), { mandateToFollow: true }).catch((err: unknown) => {
+function payFor(ctx: Ctx, company: Company, clientId: number, idempotencyKey: string, body: Submission, students: number[], options: Pick<CheckoutOptions, 'attachedCard' | 'newClient'> = {}) {
+  return checkout(ctx, company, clientId, idempotencyKey, cartOf(body, students), { mandateToFollow: true, ...options }).catch((err: unknown) => {
     throw namedAsChoices(err, body.classes);
   });
 }

@@ -23,16 +23,16 @@ export function findUnownedCard(db: Db, companyId: number, token: string) {
   return db.selectFrom('gateway_cards').selectAll().where('company_id', '=', companyId).where('client_id', 'is', null).where('token', '=', token).executeTakeFirst();
 }
 
-/** Gives an unowned token to a client (again, when it is theirs already); false when it is unknown or someone else's. */
-export async function attachCard(db: Db, companyId: number, token: string, clientId: number): Promise<boolean> {
-  const res = await db
+/** Gives an unowned token to a client (again, when it is theirs already), answering the card; undefined when it is unknown or someone else's. */
+export function attachCard(db: Db, companyId: number, token: string, clientId: number) {
+  return db
     .updateTable('gateway_cards')
     .set({ client_id: clientId })
     .where('company_id', '=', companyId)
     .where('token', '=', token)
     .where((eb) => eb.or([eb('client_id', 'is', null), eb('client_id', '=', clientId)]))
+    .returning(['token', 'brand', 'last4', 'exp_month', 'exp_year'])
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function detachCard(db: Db, companyId: number, token: string, clientId: number): Promise<void> {

@@ -80,11 +80,11 @@ export interface PaymentGateway {
   lookupCard(companyId: number, clientId: number, token: string): Promise<CardInfo | null>;
   /**
    * Gives a card tokenised before its holder was a client (an online registration's) to the
-   * client the registration made, as a provider attaches a payment method to a customer. True
-   * when it is that client's already (concurrent requests of one submission); false when the
-   * token is unknown or someone else's.
+   * client the registration made, as a provider attaches a payment method to a customer. Answers
+   * the card, also when it is that client's already (concurrent requests of one submission); null
+   * when the token is unknown or someone else's.
    */
-  attachCard(companyId: number, token: string, clientId: number): Promise<boolean>;
+  attachCard(companyId: number, token: string, clientId: number): Promise<CardInfo | null>;
   /** Takes an attached card back from a client who no longer exists (the registration's family removed), so it can be attached again. */
   detachCard(companyId: number, token: string, clientId: number): Promise<void>;
   /** A mandate reference for a bank account (the account itself stays with the direct-debit provider). */

@@ -13,15 +13,15 @@ export async function lockClient(db: Db, engine: Engine, companyId: number, clie
   await db.selectFrom('clients').select('id').where('company_id', '=', companyId).where('id', '=', clientId).forUpdate().executeTakeFirst();
 }
 
-/** Inserts the payment unless the key was used by this client; answers the new id or null. */
-export async function insertPaymentOnce(db: Db, row: Insertable<PaymentsTable>): Promise<number | null> {
+/** Inserts the payment unless the key was used by this client; answers the new row or null. */
+export async function insertPaymentOnce(db: Db, row: Insertable<PaymentsTable>) {
   const made = await db
     .insertInto('payments')
     .values(row)
     .onConflict((oc) => oc.columns(['company_id', 'client_id', 'idempotency_key']).doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return made?.id ?? null;
+  return made ?? null;
 }
 
 export function findPaymentByKey(db: Db, companyId: number, clientId: number, key: string) {
@@ -34,16 +34,22 @@ export function findPaymentById(db: Db, companyId: number, id: number) {
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPaymentById>>>;
 
-/** Payments of the client still in flight (their holds count), other than `exceptId`. */
-export function findLivePayments(db: Db, companyId: number, clientId: number, now: string) {
-  return db
+/**
+ * Payments of the client still in flight (their holds count); with a key, in the same query,
+ * whether the client has a payment under it (`keyed`).
+ */
+export async function findLivePayments(db: Db, companyId: number, clientId: number, now: string, key?: string) {
+  const rows = await db
     .selectFrom('payments')
-    .select(['id', 'request'])
+    .select(['id', 'request', 'idempotency_key'])
     .where('company_id', '=', companyId)
     .where('client_id', '=', clientId)
-    .where('status', 'in', ['processing', 'requires_action'])
-    .where('lease_until', '>', now)
+    .where((eb) => {
+      const live = eb.and([eb('status', 'in', ['processing', 'requires_action']), eb('lease_until', '>', now)]);
+      return key === undefined ? live : eb.or([live, eb('idempotency_key', '=', key)]);
+    })
     .execute();
+  return { keyed: key !== undefined && rows.some((r) => r.idempotency_key === key), live: rows.filter((r) => key === undefined || r.idempotency_key !== key) };
 }
 
 /**
@@ -60,24 +66,6 @@ export async function findPaymentByKeyAndAwaitingAction(db: Db, companyId: numbe
     .orderBy('id')
     .execute();
   return { keyed: rows.find((r) => r.idempotency_key === key), awaitingAction: rows.filter((r) => r.status === 'requires_action') };
-}
-
-/** As movePayment, answering the payment as it now is (undefined when another call moved it first). */
-export function movePaymentReturning(
-  db: Db,
-  companyId: number,
-  id: number,
-  from: readonly PaymentStatus[],
-  set: Partial<Pick<PaymentsTable, 'status' | 'result' | 'reference' | 'lease_until' | 'quote' | 'amount_cents' | 'processor' | 'updated_at'>>,
-) {
-  return db
-    .updateTable('payments')
-    .set(set)
-    .where('company_id', '=', companyId)
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /** Moves a payment on, only from the statuses given; false when another call moved it first. */

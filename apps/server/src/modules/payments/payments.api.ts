@@ -38,7 +38,7 @@ export {
   usesSimulatedGateway,
 } from './gateway.service.ts';
 export type { ChargeResult, Gateways, PaymentGateway } from './gateway.service.ts';
-export type { DeclineCode } from './payment-gateway.ts';
+export type { CardInfo, DeclineCode } from './payment-gateway.ts';
 export { createGateways } from './gateway.service.ts';
 export { PAYMENTS_NOT_SET_UP } from './stripe-gateway.ts';
 export { setGatewayKeys } from './processor-keys.service.ts';

@@ -96,8 +96,9 @@ export function createSimulatedGateway(db: Db): PaymentGateway & {
       return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
 
-    attachCard(companyId, token, clientId) {
-      return repo.attachCard(db, companyId, token, clientId);
+    async attachCard(companyId, token, clientId) {
+      const card = await repo.attachCard(db, companyId, token, clientId);
+      return card ? { token: card.token, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null;
     },
 
     detachCard(companyId, token, clientId) {

@@ -230,7 +230,8 @@ export function createStripeGateway(
     },
 
     async attachCard(companyId, token, clientId) {
-      return (await attach(await stripeOf(companyId), companyId, token, clientId)) !== null;
+      const pm = await attach(await stripeOf(companyId), companyId, token, clientId);
+      return pm?.card ? cardOf(pm, pm.card) : null;
     },
 
     async detachCard(companyId, token, clientId) {
