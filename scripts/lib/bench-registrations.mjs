@@ -59,7 +59,7 @@ export async function mailedCode(mailbox, email, timeoutMs = 60_000) {
 
 /**
  * CONTENDED_CLASSES of the company's classes with sessions ahead and nobody in them (or waiting
- * for them), their capacity set to PLACES, written into the database as the back office would.
+ * for them), their capacity set to PLACES and their ages open, written into the database as the back office would.
  */
 async function contendedClasses(store, companyId) {
   const after = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -74,7 +74,8 @@ async function contendedClasses(store, companyId) {
   );
   if (rows.length < CONTENDED_CLASSES) throw new Error(`only ${rows.length} empty classes with sessions ahead at ${COMPANY}`);
   const ids = rows.map((r) => Number(r.id));
-  await store.run(`update classes set capacity = ? where company_id = ? and id in (${ids.map(() => '?').join(', ')})`, [PLACES, companyId, ...ids]);
+  // Any child's age fits: the row measures places running out, not the demo's age ranges (which today's date moves).
+  await store.run(`update classes set capacity = ?, min_age = null, max_age = null where company_id = ? and id in (${ids.map(() => '?').join(', ')})`, [PLACES, companyId, ...ids]);
   return ids;
 }
 

@@ -58,11 +58,14 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   if (!profile.SkipStudents && body.students.length === 0) throw fieldError(400, 'VALIDATION', 'students', m.studentsRequired(studentTerm));
   const payment = checkClassesAndPayment(ctx, company, profile, body, registration.card_token, studentTerm);
   await assertClassesOffered(ctx, company, body.profile, body.classes);
-  // Places, prices and ages are checked by the checkout under its locks; a refusal there removes the family again. Checked
-  // here too only without a card (is there anything to pay by card?) and before a bank mandate is registered with its provider.
-  if (payment === 'direct_debit' || (payment === 'card' && !body.cardToken)) {
-    const quote = await quoteNewFamily(ctx, company, { classItems: enrolledItems(body) }, payment, registration.id);
-    if (payment === 'card' && quote.totals.paymentAmountCents > 0) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
+  // Places, prices and ages are checked by the checkout under its locks, and a refusal there removes the family again. A
+  // registration whose checkout step holds a place for each class (decision 109) leaves them to it; checked here, before
+  // anything is written, are one that holds fewer, one without a card (is there anything to pay by card?) and a direct
+  // debit (before its mandate is registered with the provider).
+  const enrolled = enrolledItems(body);
+  if (payment === 'direct_debit' || (payment === 'card' && (!body.cardToken || registration.live_holds < enrolled.length))) {
+    const quote = await quoteNewFamily(ctx, company, { classItems: enrolled }, payment, registration.id);
+    if (payment === 'card' && !body.cardToken && quote.totals.paymentAmountCents > 0) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }
   const agreed = await checkAgreementAnswers(ctx, company, undefined, body.profile, body.agreements);
 
