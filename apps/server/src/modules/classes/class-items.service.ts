@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { namedClassLines, notFound, offeredUnder, refuse, assertClassReservations, profileOf, type NamedClassLine } from './class-rules.ts';
 import * as repo from './classes.repository.ts';
 import * as attendanceRepo from './attendance.repository.ts';
-import * as waitlistRepo from './waitlist.repository.ts';
 import * as searchRepo from './class-search.repository.ts';
 
 // What checkout needs (decision 023): a cart's class items checked against the database.
@@ -121,7 +120,6 @@ export async function checkClassItems(
   const students = who ? await repo.findClientStudentsWithPlaces(db, company.id, who.clientId, [...new Set(items.map((i) => i.student_id))], classIds, c.now) : [];
   // A session that started today is no longer sold.
   const upcoming = (await repo.findUpcomingSessions(db, company.id, classIds, c.today)).filter((s) => !(s.date === c.today && s.start_time <= c.time));
-  const offers = await waitlistRepo.findHeldOffers(db, company.id, classIds, c);
   // A casual session is the right of the profile it is sold under: only of a class that profile offers (decision 134).
   const casualIds = [...new Set(items.filter((i) => i.kind === 'casual').map((i) => i.class_id))];
   const classProfiles = casualIds.length > 0 ? await searchRepo.findClassProfiles(db, company.id, casualIds) : [];
@@ -132,7 +130,7 @@ export async function checkClassItems(
     const first = upcoming.find((s) => s.class_id === id);
     return termClasses.has(id) && first ? [{ classId: id, date: first.date }] : [];
   });
-  const counts = await repo.countTermPlaces(db, company.id, from, c.now, includeTemporary, exceptRegistration);
+  const { counts, offers } = await repo.countPlacesAndOffers(db, company.id, classIds, from, c, includeTemporary, exceptRegistration);
   const countOf = (classId: number, kind: 'ongoing' | 'temporary') => Number(counts.find((r) => r.class_id === classId && r.kind === kind)?.n ?? 0);
 
   const checkItem = async (item: ClassItem): Promise<CheckedItem> => {

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { holdsNoTermPlace } from './waitlist.repository.ts';
 
 // Classes, their sessions and the enrolments that take their places: what every part of the module reads.
 
@@ -149,7 +150,6 @@ export async function countOngoing(db: Db, companyId: number, classId: number, d
  * that session. One statement for all of a cart's classes.
  */
 export function countTermPlaces(db: Db, companyId: number, from: { classId: number; date: string }[], now: string, temporary: boolean, exceptRegistration?: number) {
-  if (from.length === 0) return Promise.resolve([]);
   return placesIn(
     db,
     companyId,
@@ -157,7 +157,7 @@ export function countTermPlaces(db: Db, companyId: number, from: { classId: numb
     now,
     exceptRegistration,
   )
-    .select(['class_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['class_id', (eb) => eb.ref('kind').$castTo<string>().as('kind'), (eb) => eb.fn.countAll<number>().as('n'), sql<number | null>`null`.as('student_id')])
     .where((eb) =>
       eb.or(
         from.map((f) =>
@@ -171,8 +171,42 @@ export function countTermPlaces(db: Db, companyId: number, from: { classId: numb
         ),
       ),
     )
-    .groupBy(['class_id', 'kind'])
-    .execute();
+    .groupBy(['class_id', 'kind']);
+}
+
+/**
+ * In one statement, the places taken in each class's term from its first session to come
+ * (`countTermPlaces`, rows of kind "ongoing" and "temporary" with their count) and the waitlist
+ * offers its classes still hold (rows of kind "offer", one per student offered a place).
+ */
+export async function countPlacesAndOffers(
+  db: Db,
+  companyId: number,
+  classIds: number[],
+  from: { classId: number; date: string }[],
+  at: { now: string; today: string },
+  temporary: boolean,
+  exceptRegistration?: number,
+) {
+  if (classIds.length === 0) return { counts: [], offers: [] };
+  const offered = db
+    .selectFrom('waitlist_entries')
+    .select(['class_id', sql<string>`'offer'`.as('kind'), sql<number>`1`.as('n'), 'student_id'])
+    .where('company_id', '=', companyId)
+    .where('class_id', 'in', classIds)
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '>', at.now)
+    .where(holdsNoTermPlace(at));
+  const rows =
+    from.length === 0
+      ? await offered.execute()
+      : await countTermPlaces(db, companyId, from, at.now, temporary, exceptRegistration)
+          .unionAll(offered.$castTo<{ class_id: number; kind: string; n: number; student_id: number | null }>())
+          .execute();
+  return {
+    counts: rows.filter((r) => r.kind !== 'offer').map((r) => ({ class_id: r.class_id, kind: r.kind, n: Number(r.n) })),
+    offers: rows.filter((r) => r.kind === 'offer').map((r) => ({ class_id: r.class_id, student_id: r.student_id! })),
+  };
 }
 
 /** The student's enrolments in a class that hold a place now (to refuse a second one). */

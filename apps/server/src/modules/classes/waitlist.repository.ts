@@ -148,17 +148,3 @@ export async function markOffered(db: Db, companyId: number, entryId: number, no
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-
-/** The offers still held in some classes, each with its student: each keeps a place, the family's own theirs to take. */
-export function findHeldOffers(db: Db, companyId: number, classIds: number[], at: { now: string; today: string }) {
-  if (classIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('waitlist_entries')
-    .select(['class_id', 'student_id'])
-    .where('company_id', '=', companyId)
-    .where('class_id', 'in', classIds)
-    .where('status', '=', 'offered')
-    .where('offer_expires_at', '>', at.now)
-    .where(holdsNoTermPlace(at))
-    .execute();
-}
