@@ -47,6 +47,7 @@ import { enrolmentPaidCents } from './migrations/045-enrolment-paid-cents.ts';
 import { listItemNamesUnique } from './migrations/046-list-item-names-unique.ts';
 import { registrationRegId } from './migrations/047-registration-reg-id.ts';
 import { classProfiles } from './migrations/048-class-profiles.ts';
+import { documentNumberWidth } from './migrations/049-document-number-width.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -98,6 +99,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '046-list-item-names-unique': listItemNamesUnique(),
     '047-registration-reg-id': registrationRegId(),
     '048-class-profiles': classProfiles(),
+    '049-document-number-width': documentNumberWidth(),
   };
 }
 

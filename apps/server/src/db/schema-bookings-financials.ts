@@ -76,6 +76,8 @@ export interface DocumentNumbersTable {
   company_id: number;
   kind: string;
   last_value: number;
+  /** Digits a number of the series is zero-padded to; 0 pads nothing (migration 049). */
+  width: Generated<number>;
 }
 
 export interface BookingsFinancialsTables {

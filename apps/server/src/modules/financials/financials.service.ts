@@ -128,8 +128,10 @@ export async function receiptPdf(ctx: Ctx, company: Company, clientId: number, r
 /**
  * The next free document number of a company: its own series' prefix (fin_setup
  * InvoiceNumberPrefix / ReceiptNumberPrefix, "INV-" / "RCT-" unless set; decision 135) and the
- * next value ("ACE-5045" after "ACE-5044"). The first call for a company and prefix starts after
- * the highest number of that form already imported; numbers someone else already uses are skipped.
+ * next value ("ACE-5045" after "ACE-5044"), as wide as the series' highest number when that one
+ * carries leading zeros ("TDS-0399" after "TDS-0398"; "TDS-10000" after "TDS-9999"). The first
+ * call for a company and prefix starts after the highest number of that form already imported;
+ * numbers someone else already uses are skipped.
  */
 export async function nextDocumentNumber(ctx: Ctx, company: Company, table: 'invoices' | 'receipts'): Promise<string> {
   const companyId = company.id;
@@ -139,14 +141,26 @@ export async function nextDocumentNumber(ctx: Ctx, company: Company, table: 'inv
   // The counter moves on in one statement once it exists; only the series' first number reads what was imported.
   let next = await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix);
   if (next === null) {
-    let start = table === 'invoices' ? 100_001 : 200_001;
-    const used = (await repo.findDocumentNumbers(ctx.db, companyId, table, prefix)).map((n) => Number(n.slice(prefix.length))).filter((n) => Number.isSafeInteger(n) && n >= 0);
-    if (used.length > 0) start = Math.max(...used) + 1;
-    const value = await repo.nextDocumentValue(ctx.db, companyId, kind, start);
-    next = { value, taken: await repo.documentNumberTaken(ctx.db, companyId, table, `${prefix}${value}`) };
+    const highest = highestOfSeries(await repo.findDocumentNumbers(ctx.db, companyId, table, prefix), prefix);
+    const start = highest ? highest.value + 1 : table === 'invoices' ? 100_001 : 200_001;
+    const counter = await repo.nextDocumentValue(ctx.db, companyId, kind, start, highest?.width ?? 0);
+    next = { ...counter, taken: await repo.documentNumberTaken(ctx.db, companyId, table, repo.documentNo(prefix, counter.value, counter.width)) };
   }
   while (next.taken) next = (await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix))!;
-  return `${prefix}${next.value}`;
+  return repo.documentNo(prefix, next.value, next.width);
+}
+
+/** The series' highest number and its width: its digits' count when it begins with a 0 ("0398": 4), else 0 (not padded). */
+function highestOfSeries(numbers: string[], prefix: string): { value: number; width: number } | null {
+  let highest: { value: number; width: number } | null = null;
+  for (const no of numbers) {
+    const digits = no.slice(prefix.length);
+    // Only digits: "ACE-R-3001" is no number of the series "ACE-", nor is "ACE-1e3".
+    if (!/^\d+$/.test(digits) || !Number.isSafeInteger(Number(digits))) continue;
+    const found = { value: Number(digits), width: digits.length > 1 && digits.startsWith('0') ? digits.length : 0 };
+    if (!highest || found.value > highest.value || (found.value === highest.value && found.width > highest.width)) highest = found;
+  }
+  return highest;
 }
 
 /** A line as the pricing engine's quote rows carry it (quote-schema.ts), written as it is. */
