@@ -77,24 +77,34 @@ export const ocrConfigSchema = z.object({
   CanSelectCustomMedicalCondition: z.boolean().default(false),
 });
 
-export const finSetupSchema = z.object({
-  ReceiptTitle: z.string().default('Receipt'),
-  InvoiceTitle: z.string().default('Tax Invoice'),
-  /** The company's own series (decision 135): its next numbers continue the highest of this form. */
-  InvoiceNumberPrefix: z.string().min(1).default('INV-'),
-  ReceiptNumberPrefix: z.string().min(1).default('RCT-'),
-  CompanyABN: z.string().default(''),
-  DirectDebitIntegrationType: z.enum(['none', 'ezidebit', 'gocardless', 'payrix']).default('none'),
-  InvoiceBankDetails: z.string().default(''),
-  PaymentGatewayEnabled: z.boolean().default(false),
-  PaymentGatewayProvider: z.string().default(''),
-  TaxName: z.string().default('Tax'),
-  InvoicesPaidOnline: z.boolean().default(false),
-  TimeScalePricingEnabled: z.boolean().default(false),
-  TimeScalePricingOptions: z.array(z.object({ minutes: z.number().int().positive(), price_cents: z.number().int().min(0) })).default([]),
-  // Payment type, tax rate, surcharge, discounts and holds (decision 024).
-  ...paymentSetupShape,
-});
+export const finSetupSchema = z
+  .object({
+    ReceiptTitle: z.string().default('Receipt'),
+    InvoiceTitle: z.string().default('Tax Invoice'),
+    /** The company's own series (decision 135): its next numbers continue the highest of this form. */
+    InvoiceNumberPrefix: z.string().min(1).default('INV-'),
+    ReceiptNumberPrefix: z.string().min(1).default('RCT-'),
+    CompanyABN: z.string().default(''),
+    DirectDebitIntegrationType: z.enum(['none', 'ezidebit', 'gocardless', 'payrix']).default('none'),
+    InvoiceBankDetails: z.string().default(''),
+    PaymentGatewayEnabled: z.boolean().default(false),
+    PaymentGatewayProvider: z.string().default(''),
+    TaxName: z.string().default('Tax'),
+    InvoicesPaidOnline: z.boolean().default(false),
+    TimeScalePricingEnabled: z.boolean().default(false),
+    TimeScalePricingOptions: z.array(z.object({ minutes: z.number().int().positive(), price_cents: z.number().int().min(0) })).default([]),
+    // Payment type, tax rate, surcharge, discounts and holds (decision 024).
+    ...paymentSetupShape,
+  })
+  // One prefix for both would number an invoice and a receipt alike (INV-5 and INV-5): two documents, one number (decision 135).
+  .superRefine((fin, ctx) => {
+    if (fin.InvoiceNumberPrefix !== fin.ReceiptNumberPrefix) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ReceiptNumberPrefix'],
+      message: `InvoiceNumberPrefix and ReceiptNumberPrefix are both "${fin.InvoiceNumberPrefix}": invoices and receipts need different prefixes`,
+    });
+  });
 
 /** StudentLevel: a make-up is booked into a class of the student's level, or of none; AnyLevel: into any class of the credit's lesson format. */
 const MAKEUP_LEVEL_RULES = ['StudentLevel', 'AnyLevel'] as const;

@@ -379,6 +379,22 @@ describe.each(testEngines())('company bundle import on %s', (engine) => {
     expect(await countRows(t.db)).toEqual(empty);
   });
 
+  it('refuses a company whose invoices and receipts share one number prefix, naming both settings, and writes nothing', async () => {
+    const both = loadExample();
+    both.company.config.fin_setup = { InvoiceNumberPrefix: 'HB-', ReceiptNumberPrefix: 'HB-' };
+    expect(await refusal(t.db, both)).toEqual([
+      { path: 'company.config.fin_setup.ReceiptNumberPrefix', message: 'InvoiceNumberPrefix and ReceiptNumberPrefix are both "HB-": invoices and receipts need different prefixes' },
+    ]);
+    expect(await countRows(t.db)).toEqual(empty);
+    // The invoice prefix left to its default ("INV-") is the same as a receipt prefix set to it.
+    const unset = loadExample();
+    unset.company.config.fin_setup = { ReceiptNumberPrefix: 'INV-' };
+    expect(await refusal(t.db, unset)).toEqual([
+      { path: 'company.config.fin_setup.ReceiptNumberPrefix', message: 'InvoiceNumberPrefix and ReceiptNumberPrefix are both "INV-": invoices and receipts need different prefixes' },
+    ]);
+    expect(await countRows(t.db)).toEqual(empty);
+  });
+
   it('refuses a list naming an active item twice but for case, and imports one whose repeat is inactive (decision 131)', async () => {
     const twice = loadExample();
     twice.lists.medical_conditions.push({ name: 'ASTHMA' });
