@@ -12,6 +12,7 @@ import { gatewayFor, GatewayNetworkError, instalmentRepo, type ChargeResult, typ
 import { AppError } from '../../lib/app-error.ts';
 import { refundOnce } from './settle.service.ts';
 import { receiptForCollection } from './collected-receipt.ts';
+import { upcomingLabel, upcomingNote } from './instalments.service.ts';
 
 type Due = Awaited<ReturnType<typeof instalmentRepo.findCardInstalmentsDue>>[number];
 
@@ -178,10 +179,14 @@ async function refreshPlan(ctx: Ctx, company: Company, planId: number, now: Date
   const left = instalments.filter((i) => i.status === 'scheduled' || i.status === 'failed');
   const next = left[0];
   if (plan.payment_plan_id !== null) {
+    // The note counts and names only the instalments still to be charged, as remaining_charges does.
+    const period = (await instalmentRepo.findUpcomingPeriod(ctx.db, company.id, plan.payment_plan_id)) ?? '';
+    const label = upcomingLabel(plan.what, instalments[0]?.invoice_no ?? '');
     await instalmentRepo.updateUpcoming(ctx.db, company.id, plan.payment_plan_id, {
       next_charge: next?.due_date ?? instalments.at(-1)!.due_date,
       amount_cents: next?.amount_cents ?? 0,
       remaining_charges: left.length,
+      notes: upcomingNote({ label, period, invoiceNos: left.map((i) => i.invoice_no), byDebit: plan.method === 'direct_debit' }),
     });
   }
   if (left.length === 0 && (await instalmentRepo.movePlan(ctx.db, company.id, planId, 'active', 'completed', at))) {
@@ -211,7 +216,8 @@ export async function cancelPlan(ctx: Ctx, company: Company, planId: number, why
       }
     }
     await endEnrolmentsToday(tx, company, JSON.parse(plan.enrolment_ids) as number[]);
-    if (plan.payment_plan_id !== null) await instalmentRepo.updateUpcoming(tx.db, company.id, plan.payment_plan_id, { next_charge: todayOf(company, now), amount_cents: 0, remaining_charges: 0 });
+    if (plan.payment_plan_id !== null)
+      await instalmentRepo.updateUpcoming(tx.db, company.id, plan.payment_plan_id, { next_charge: todayOf(company, now), amount_cents: 0, remaining_charges: 0, notes: '' });
     const first = instalments[0]?.invoice_no ?? '';
     const content = `Your instalment plan for ${plan.what} (invoice ${first}) has been cancelled because ${why}. The class places it paid for have been released; any instalment already due is still to be paid.`;
     await notifyClient(tx.db, { companyId: company.id, clientId: plan.client_id, category: 'invoices', title: 'Instalment plan cancelled', content, tagData: null, createdAt: at });

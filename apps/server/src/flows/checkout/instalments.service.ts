@@ -157,17 +157,28 @@ export async function createInstalmentPlan(
     period: INTERVAL_WORDS[terms?.Interval ?? 'month'].period,
     remaining_charges: count - 1,
     // What will be charged: the later instalments' own invoices, not the deposit's (paid, or collected with the first).
-    notes:
-      `${what.join('; ') || 'Classes'}: ${count - 1} more ${INTERVAL_WORDS[terms?.Interval ?? 'month'].period.toLowerCase()} instalment${count === 2 ? '' : 's'}, invoice${count === 2 ? '' : 's'} ${listed(laterInvoiceNos)}, ${input.byDebit ? 'collected by direct debit' : 'charged to the card you paid with'}`.slice(
-        0,
-        500,
-      ),
+    notes: upcomingNote({ label: what.join('; ') || 'Classes', period: INTERVAL_WORDS[terms?.Interval ?? 'month'].period, invoiceNos: laterInvoiceNos, byDebit: input.byDebit }),
   });
   await instalmentRepo.setPlanRow(ctx.db, company.id, planId, upcoming);
 }
 
 /** "A", "A and B", "A, B and C". */
 const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * What Upcoming Payments says of a plan: the instalments still to be charged and their invoices
+ * ("Classes: 1 more monthly instalment, invoice INV-10264, charged to the card you paid with"),
+ * nothing once none is left. Written at the checkout and again each time the plan moves on.
+ */
+export function upcomingNote(input: { label: string; period: string; invoiceNos: string[]; byDebit: boolean }): string {
+  const n = input.invoiceNos.length;
+  if (n === 0) return '';
+  const how = input.byDebit ? 'collected by direct debit' : 'charged to the card you paid with';
+  return `${input.label}: ${n} more ${input.period.toLowerCase()} instalment${n === 1 ? '' : 's'}, invoice${n === 1 ? '' : 's'} ${listed(input.invoiceNos)}, ${how}`.slice(0, 500);
+}
+
+/** The note's label of a plan as written: the classes it pays for, "Classes" for a plan that named its deposit's invoice instead. */
+export const upcomingLabel = (planWhat: string, depositInvoiceNo: string) => (planWhat === `invoice ${depositInvoiceNo}` ? 'Classes' : planWhat);
 
 /** What the family reads of the plan in the payment's notification. */
 export function planSentence(company: Company, schedule: Instalment[], byDebit: boolean): string {

@@ -196,6 +196,9 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect(await charges(who.clientId)).toBe(chargesBefore + 2);
     expect((await invoices(who.clientId))[1]).toMatchObject({ status: 'Paid', balance_due_cents: 0 });
     expect((await lastNote(who.clientId)).title).toBe('Instalment paid');
+    // Upcoming Payments counts and names only what is still to be charged: the second instalment is paid.
+    const { what } = await db().selectFrom('instalment_plans').select('what').where('client_id', '=', who.clientId).executeTakeFirstOrThrow();
+    expect(await upcoming(who)).toMatchObject([{ notes: `${what}: 1 more monthly instalment, invoice ${third!.invoice_no}, charged to the card you paid with` }]);
     // The minute job's sweep for charges without an order leaves an instalment's charge alone.
     await checkoutJobs.find((j) => j.name === 'payments left unsettled')!.run(t.runtime.ctx, new Date(Date.now() + 120_000));
     expect(await db().selectFrom('gateway_charges').select('refunded_cents').where('idempotency_key', 'like', 'instalment-%').where('refunded_cents', '>', 0).execute()).toEqual([]);
@@ -211,6 +214,8 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     expect((await invoices(who.clientId)).every((i) => i.status === 'Paid')).toBe(true);
     expect(await db().selectFrom('instalment_plans').select('status').where('client_id', '=', who.clientId).executeTakeFirstOrThrow()).toEqual({ status: 'completed' });
     expect(await upcoming(who)).toEqual([]);
+    // Nothing is left to charge, and the row says nothing more of it.
+    expect(await db().selectFrom('payment_plans').select(['remaining_charges', 'notes']).where('client_id', '=', who.clientId).execute()).toEqual([{ remaining_charges: 0, notes: '' }]);
     expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
   });
 
@@ -243,6 +248,8 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     await collect(retryOn);
     const plan = await db().selectFrom('instalment_plans').select('status').where('client_id', '=', who.clientId).executeTakeFirstOrThrow();
     expect(plan.status).toBe('cancelled');
+    expect(await upcoming(who)).toEqual([]);
+    expect(await db().selectFrom('payment_plans').select(['remaining_charges', 'notes']).where('client_id', '=', who.clientId).execute()).toEqual([{ remaining_charges: 0, notes: '' }]);
     const left = await invoices(who.clientId);
     // The instalment that fell due is still owed; the one not yet due is taken back.
     expect(left.map((i) => [i.invoice_no, i.status, i.total_cents, i.balance_due_cents])).toEqual([

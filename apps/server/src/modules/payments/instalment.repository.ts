@@ -117,8 +117,14 @@ export async function insertUpcoming(
   return made.id;
 }
 
-export async function updateUpcoming(db: Db, companyId: number, id: number, changes: { next_charge: string; amount_cents: number; remaining_charges: number }): Promise<void> {
+export async function updateUpcoming(db: Db, companyId: number, id: number, changes: { next_charge: string; amount_cents: number; remaining_charges: number; notes: string }): Promise<void> {
   await db.updateTable('payment_plans').set(changes).where('company_id', '=', companyId).where('id', '=', id).execute();
+}
+
+/** The period a plan's row was written with ("Monthly"): its note names it again as the plan moves on. */
+export async function findUpcomingPeriod(db: Db, companyId: number, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('payment_plans').select('period').where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+  return row?.period;
 }
 
 /** A family's new card in Billing: its active card plans are charged to it from now on. */
