@@ -27,8 +27,8 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     splash = await companyIdOf(t, 'SPLASH');
     signature = await testSignature();
     // Each test empties a class of its own (this file's database is its own).
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 10, order: 'asc' });
-    expect(classIds).toHaveLength(10);
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 12, order: 'asc' });
+    expect(classIds).toHaveLength(12);
   });
   afterAll(() => t.close());
 
@@ -340,5 +340,23 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     expect(two.body.payment?.receiptNo).toBe(one.body.payment?.receiptNo);
     expect(await countCharges(t, splash)).toBe(charges + 1);
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+
+  it('decision 136: a submission for a class it no longer holds (another tab chose again) is refused before anything is written, and the place it does hold stays held', async () => {
+    const [first, second] = [await withPlaces(10, 1), await withPlaces(11, 1)];
+    const v = await visitor();
+    expect((await quote(v, classes(first))).status).toBe(200);
+    // A second tab of the registration chooses the other class: that place is held now, the first given back.
+    expect((await quote(v, classes(second))).body.holds).toEqual([{ ClassID: second, heldUntil: expect.any(String) }]);
+    const other = await visitor();
+    expect((await quote(other, classes(first))).status).toBe(200);
+    // The first tab, still showing the first class, pays for it.
+    const charges = await countCharges(t, splash);
+    const refused = await submit(v, classes(first));
+    expect([refused.status, refused.body.code]).toEqual([409, 'CLASS_FULL']);
+    expect(await db().selectFrom('logins').select('id').where('email', '=', v.email).execute()).toEqual([]);
+    expect(await countCharges(t, splash)).toBe(charges);
+    const [held] = await placesOf(second);
+    expect(held).toMatchObject({ status: 'held', student_id: null, registration_id: expect.any(Number) });
   });
 });

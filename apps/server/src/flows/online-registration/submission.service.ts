@@ -17,7 +17,7 @@ import { mandateFollows, registerBankMandate, storeBankMandate } from '../../mod
 import { gatewayFor, type CardInfo } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent, type CheckoutOptions } from '../checkout/checkout.service.ts';
 import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
-import { assertClassesOffered, handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist } from '../../modules/classes/classes.api.ts';
+import { assertClassesOffered, handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist, registrationHoldsCover } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
 import { checkNewCustomerRegId, parseCustomerForm } from '../../modules/accounts/accounts.api.ts';
 import { insertStudents, listTypedCondition, listTypedConditionsOfFamily, parseStudentForm } from '../../modules/students/students.api.ts';
@@ -60,10 +60,11 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   await assertClassesOffered(ctx, company, body.profile, body.classes);
   // Places, prices and ages are checked by the checkout under its locks, and a refusal there removes the family again. A
   // registration whose checkout step holds a place for each class (decision 109) leaves them to it; checked here, before
-  // anything is written, are one that holds fewer, one without a card (is there anything to pay by card?) and a direct
-  // debit (before its mandate is registered with the provider).
+  // anything is written, are one that does not (sent without the checkout step, its holds lapsed, or another tab chose
+  // again), one without a card (is there anything to pay by card?) and a direct debit (before its mandate is registered).
   const enrolled = enrolledItems(body);
-  if (payment === 'direct_debit' || (payment === 'card' && (!body.cardToken || registration.live_holds < enrolled.length))) {
+  const quoteFirst = payment === 'direct_debit' || (payment === 'card' && (!body.cardToken || !(await registrationHoldsCover(ctx, company, registration.id, enrolled))));
+  if (quoteFirst) {
     const quote = await quoteNewFamily(ctx, company, { classItems: enrolled }, payment, registration.id);
     if (payment === 'card' && !body.cardToken && quote.totals.paymentAmountCents > 0) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }

@@ -22,5 +22,5 @@ export { assertWaitlistAges } from './class-items.service.ts';
 export { importClassActivity } from './class-import.service.ts';
 export { classChangeOptions, moveToClass } from './class-change.service.ts';
 export { joinWaitlist } from './waitlist.service.ts';
-export { handHoldsBackToRegistration, handRegistrationHoldsOver, holdRegistrationPlaces } from './registration-holds.service.ts';
+export { handHoldsBackToRegistration, handRegistrationHoldsOver, holdRegistrationPlaces, registrationHoldsCover } from './registration-holds.service.ts';
 export { classesJobs } from './classes.jobs.ts';

@@ -80,6 +80,20 @@ export async function holdRegistrationPlaces(
 }
 
 /**
+ * Whether a registration holds a live place for each of the items (a place fits one item only): its
+ * submission may then leave the items' places and prices to the checkout (decision 136).
+ */
+export async function registrationHoldsCover(ctx: Ctx, company: Company, registrationId: number, items: Omit<ClassItem, 'student_id'>[]): Promise<boolean> {
+  const c = clock(company, ctx.clock.now());
+  const live = (await enrolmentsRepo.findRegistrationHolds(ctx.db, company.id, registrationId)).filter((h) => h.hold_until > c.now);
+  return items.every((item) => {
+    const at = live.findIndex((h) => fits(h, item));
+    if (at >= 0) live.splice(at, 1);
+    return at >= 0;
+  });
+}
+
+/**
  * In the submission's transaction, once its students are written: each place the registration
  * still holds becomes the hold of the student it was chosen for, which the checkout then takes
  * over as it takes over a cart's; what the submission no longer asks for is given back. Answers

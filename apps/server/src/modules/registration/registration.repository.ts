@@ -90,16 +90,6 @@ export async function findLiveRegistration(db: Db, companyId: number, tokenHash:
       'idempotency_key',
       'request_hash',
       'client_id',
-      // The places its checkout step holds for it still (decision 109).
-      (eb) =>
-        eb
-          .selectFrom('enrolments as h')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('h.company_id', '=', companyId)
-          .whereRef('h.registration_id', '=', 'registrations.id')
-          .where('h.status', '=', 'held')
-          .where('h.hold_until', '>', now)
-          .as('live_holds'),
     ])
     .where('company_id', '=', companyId)
     .where('token_hash', '=', tokenHash)
@@ -118,7 +108,6 @@ export async function findLiveRegistration(db: Db, companyId: number, tokenHash:
         expires_at: row.expires_at,
         card_token: row.card_token,
         reg_id: row.reg_id,
-        live_holds: Number(row.live_holds ?? 0),
       },
       submitted: undefined,
     };
