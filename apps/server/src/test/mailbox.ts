@@ -16,13 +16,16 @@ export interface ReceivedMail {
 /** A real SMTP server on loopback: the mail the server sends, parsed as a mail client would read it. */
 export async function startMailbox() {
   const received: ReceivedMail[] = [];
+  // While stalled, a message is read but not answered: its sender waits, as on a slow SMTP server.
+  let stalled: Promise<void> | null = null;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, done) {
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          await stalled;
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address).join(','),
             subject: mail.subject ?? '',
@@ -44,6 +47,15 @@ export async function startMailbox() {
     /** The newest mail to an address. */
     lastTo(to: string): ReceivedMail | undefined {
       return received.filter((m) => m.to === to).at(-1);
+    },
+    /** Answers no message until the returned function is called (a slow SMTP server). */
+    stall(): () => void {
+      let release = () => {};
+      stalled = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        stalled = null;
+        release();
+      };
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };

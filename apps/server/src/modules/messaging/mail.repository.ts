@@ -1,8 +1,15 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 
-/** Records a message before it is delivered; answers its id. */
-export async function insertOutboxMail(db: Db, mail: { companyId: number | null; to: string; subject: string; text: string; html: string; replyTo?: string | undefined }): Promise<number> {
+/**
+ * Records a message before it is delivered; answers its id. With `leaseUntil` the row is the
+ * writer's to deliver until then (sending), so no minute job takes it meanwhile; without, it is
+ * pending for whoever delivers it after the commit.
+ */
+export async function insertOutboxMail(
+  db: Db,
+  mail: { companyId: number | null; to: string; subject: string; text: string; html: string; replyTo?: string | undefined; leaseUntil?: string },
+): Promise<number> {
   const row = await db
     .insertInto('outbox')
     .values({
@@ -12,7 +19,8 @@ export async function insertOutboxMail(db: Db, mail: { companyId: number | null;
       text_body: mail.text,
       html_body: mail.html,
       reply_to: mail.replyTo ?? null,
-      status: 'pending',
+      status: mail.leaseUntil ? 'sending' : 'pending',
+      lease_until: mail.leaseUntil ?? null,
       error: null,
       created_at: nowIso(),
       sent_at: null,

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastWithWhite } from '@portal/shared/brand-shades';
 import type { CompanySettings } from '@portal/shared/company-config';
 import { COLOR_SHADES } from '@portal/shared/constants';
-import { Browser, startTestApp } from '../../test/api-harness.ts';
-import { renderMail } from './mailer.ts';
+import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { createMailer, renderMail } from './mailer.ts';
 
 /** A palette from its eleven shades, 50 to 950. */
 const palette = (hexes: string[]) => Object.fromEntries(COLOR_SHADES.map((shade, i) => [shade, hexes[i]!])) as CompanySettings['colors'];
@@ -55,6 +56,56 @@ describe('the mail layout', () => {
       expect(buttonBackground(mail?.html ?? '')).toBe('#15803d');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(testEngines())('a mail sent while the minute job looks for undelivered mail, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const fresh = () => `slow.${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const received = (to: string) => t.mailbox.received.filter((m) => m.to === to).length;
+  /** Queues a welcome to `to` on a slow SMTP server; answers once its outbox row is written and its delivery is under way. */
+  const queuedSlowly = async (to: string) => {
+    const release = t.mailbox.stall();
+    t.runtime.ctx.mailer.queue({ companyId: null, to, subject: 'Welcome', text: 'Hello', html: '<p>Hello</p>' });
+    await expect.poll(async () => (await t.runtime.ctx.db.selectFrom('outbox').select('id').where('to_address', '=', to).execute()).length).toBe(1);
+    return release;
+  };
+
+  it('is delivered once when another process’s minute job runs while the SMTP server is still answering (its waits may take two minutes)', async () => {
+    const to = fresh();
+    const release = await queuedSlowly(to);
+    const other = createMailer(t.runtime.ctx.db, t.runtime.ctx.log, { smtpUrl: t.mailbox.url, from: 'portal@example.com' });
+    try {
+      const job = other.deliverPending(new Date(Date.now() + 2 * 60_000));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await job;
+      await t.runtime.ctx.mailer.flush();
+      expect(received(to)).toBe(1);
+    } finally {
+      release();
+      await other.close();
+    }
+  });
+
+  it('is delivered once when its own process’s minute job runs meanwhile, whatever the job’s clock says', async () => {
+    const to = fresh();
+    const release = await queuedSlowly(to);
+    try {
+      const job = t.runtime.ctx.mailer.deliverPending(new Date(Date.now() + 60 * 60_000));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await job;
+      await t.runtime.ctx.mailer.flush();
+      expect(received(to)).toBe(1);
+    } finally {
+      release();
     }
   });
 });

@@ -76,6 +76,8 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
   const pending = new Set<Promise<void>>();
   const held: HeldMail[] = [];
+  // The rows this process is delivering: its own minute job leaves them alone, whatever its clock says.
+  const inHand = new Set<number>();
 
   /** Hands an outbox row's message to SMTP, or only logs it without SMTP; a delivered row is deleted. */
   async function transmit(id: number, message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'replyTo' | 'secrets'>) {
@@ -105,10 +107,20 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
 
   /** Delivers a row written by enqueueMail, once: a row another process holds is left to it. */
   async function deliverRow(id: number, now = new Date()) {
-    if (!(await claimOutboxMail(db, id, nowIso(now), nowIso(new Date(now.getTime() + OUTBOX_LEASE_MS))))) return;
-    const row = await findOutboxMail(db, id);
-    if (!row) return;
-    await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) });
+    if (inHand.has(id) || !(await claimOutboxMail(db, id, nowIso(now), nowIso(new Date(now.getTime() + OUTBOX_LEASE_MS))))) return;
+    await inHandWhile(id, async () => {
+      const row = await findOutboxMail(db, id);
+      if (row) await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) });
+    });
+  }
+
+  async function inHandWhile(id: number, work: () => Promise<void>) {
+    inHand.add(id);
+    try {
+      await work();
+    } finally {
+      inHand.delete(id);
+    }
   }
 
   const mailer: Mailer = {
@@ -146,8 +158,11 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
         text: redact(message.text, message.secrets),
         html: redact(message.html, message.secrets),
         replyTo: message.replyTo,
+        // Written as this process's to deliver: an SMTP server slow to answer (its waits add up to
+        // two minutes) must not let the minute job, here or in another process, send it again.
+        leaseUntil: nowIso(new Date(Date.now() + OUTBOX_LEASE_MS)),
       });
-      await transmit(id, message);
+      await inHandWhile(id, () => transmit(id, message));
     },
     async close() {
       await mailer.flush();
