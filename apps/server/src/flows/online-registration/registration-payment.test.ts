@@ -403,6 +403,37 @@ describe.each(testEngines())('online registration with classes and payment on %s
     expect((await submit(b, form(token, { cardToken: card }))).status).toBe(200);
   });
 
+  it('decision 134: a class the profile does not offer is refused on its choice with CLASS_NOT_OFFERED, and nothing is written or charged, a waitlist place as well', async () => {
+    // The test's own class, offered by the holiday registration (profile 2) only.
+    const holiday = classOf(3);
+    const offers = () => db().selectFrom('class_profiles').select(['company_id', 'class_id', 'profile_id']).where('company_id', '=', splash).where('class_id', '=', holiday).execute();
+    const before = await offers();
+    await db().deleteFrom('class_profiles').where('company_id', '=', splash).where('class_id', '=', holiday).execute();
+    await db().insertInto('class_profiles').values({ company_id: splash, class_id: holiday, profile_id: 2 }).execute();
+    try {
+      const { b, email, token } = await proved();
+      const card = await tokenise(b, token);
+      const charges = await countCharges(t, splash);
+      const refusal = { status: 422, code: 'CLASS_NOT_OFFERED', errors: [{ field: 'classes.1', message: 'This class is not offered in this registration' }] };
+      const said = (a: { status: number; body: Answer }) => ({ status: a.status, code: a.body.code, errors: a.body.errors });
+      const classes = [
+        { student: 0, ClassID: classOf(0) },
+        { student: 1, ClassID: holiday },
+      ];
+      expect(said(await submit(b, form(token, { cardToken: card, classes })))).toEqual(refusal);
+      const waiting = [classes[0], { ...classes[1], waitlist: true }];
+      expect(said(await submit(b, form(token, { cardToken: card, classes: waiting })))).toEqual(refusal);
+      expect(await family(email)).toEqual(nothing);
+      expect(await countCharges(t, splash)).toBe(charges);
+      expect(await registration(token)).toMatchObject({ submitted_at: null, client_id: null });
+      // The same family, with a class of its profile instead, registers.
+      expect((await submit(b, form(token, { cardToken: card }))).status).toBe(200);
+    } finally {
+      await db().deleteFrom('class_profiles').where('company_id', '=', splash).where('class_id', '=', holiday).execute();
+      if (before.length) await db().insertInto('class_profiles').values(before).execute();
+    }
+  });
+
   it('direct debit only (ACE): the family gives bank details, is enrolled with its invoice Debit Scheduled, and nothing is charged; a card is refused', async () => {
     const ace = await companyIdOf(t, 'ACE');
     const [aceClass] = (await classesWithSessionsAhead(t, ace, { order: 'asc' })) as [number];
