@@ -148,9 +148,11 @@ export async function quoteNewFamily(
   paymentMethod: 'card' | 'direct_debit',
   /** The registration asking: its own held places are not counted against it (decision 109). */
   registrationId?: number,
+  /** Each full class named by its line (`classItems.<index>`), for a caller that says it of its own choices. */
+  { byLine = false } = {},
 ): Promise<QuoteAnswer> {
   const lines: CartLine[] = [];
-  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [], undefined, registrationId)).forEach((checked, index) =>
+  (await validateNewStudentClassItems(ctx, company, items.classItems ?? [], undefined, registrationId, byLine)).forEach((checked, index) =>
     lines.push(classLine({ ...checked, studentName: items.studentNames?.[index] || checked.studentName }, index, company)),
   );
   (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));

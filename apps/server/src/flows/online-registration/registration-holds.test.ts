@@ -12,7 +12,7 @@ const fresh = () => `hold.${crypto.randomBytes(4).toString('hex')}@example.com`;
 const key = () => crypto.randomBytes(12).toString('hex');
 
 type Quote = RegistrationQuoteAnswer & { code?: string; message?: string };
-type Submitted = { payment: PaymentAnswer | null; code?: string; message?: string };
+type Submitted = { payment: PaymentAnswer | null; code?: string; message?: string; errors?: { field: string; message: string }[] };
 
 /** Issue 22 §2, decision 109: a new family's registration holds its places from the checkout step. */
 describe.each(testEngines())("a new family's places held while it pays, on %s", (engine) => {
@@ -146,6 +146,43 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     // The family that holds it pays for it.
     expect((await submit(b, classes(classId))).body.payment?.status).toBe('completed');
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
+  });
+
+  it('a class that fills between the quote and Pay is refused on the family’s own choice (classes.<i>, a waitlist choice before it), and nothing of the family is left', async () => {
+    const [full, open, filling] = [await withPlaces(8, 0), await withPlaces(9, 3), await withPlaces(2, 1)];
+    const a = await visitor();
+    const chosen = [
+      { student: 0, ClassID: full, waitlist: true },
+      { student: 1, ClassID: open },
+      { student: 2, ClassID: filling },
+    ];
+    const held = await quote(a, chosen);
+    expect(held.body.holds?.map((h) => h.ClassID)).toEqual([open, filling]);
+    // The family lingers at Pay: its holds lapse, and another family takes the last place of its second class.
+    await db()
+      .updateTable('enrolments')
+      .set({ hold_until: new Date(Date.now() - 60_000).toISOString() })
+      .where('company_id', '=', splash)
+      .where('class_id', 'in', [open, filling])
+      .where('status', '=', 'held')
+      .execute();
+    const b = await visitor();
+    expect((await quote(b, classes(filling))).body.holds).toHaveLength(1);
+    expect((await submit(b, classes(filling))).body.payment?.status).toBe('completed');
+
+    const charges = await countCharges(t, splash);
+    const late = await submit(a, chosen);
+    const name = (await db().selectFrom('classes').select('name').where('id', '=', filling).executeTakeFirstOrThrow()).name;
+    expect([late.status, late.body.code, late.body.errors], JSON.stringify(late.body)).toEqual([409, 'CLASS_FULL', [{ field: 'classes.2', message: expect.stringContaining(name) }]]);
+    expect(await countCharges(t, splash)).toBe(charges);
+    // Nothing of the family: no sign-in, client, student, enrolment or waitlist place (its lapsed holds are the
+    // registration's, for the minute job); the other family keeps its place.
+    const clients = await db().selectFrom('clients').select('id').where('company_id', '=', splash).where('email', '=', a.email).execute();
+    expect(clients).toEqual([]);
+    expect(await db().selectFrom('logins').select('id').where('email', '=', a.email).execute()).toEqual([]);
+    expect((await placesOf(open)).filter((p) => p.status !== 'held')).toEqual([]);
+    expect((await placesOf(filling)).filter((p) => p.status !== 'held')).toEqual([{ status: 'active', student_id: expect.any(Number), registration_id: null }]);
+    expect(await db().selectFrom('waitlist_entries').select('id').where('company_id', '=', splash).where('class_id', '=', full).execute()).toEqual([]);
   });
 
   it('a declined card removes the family but not its places: they go back to the registration, held no shorter than before, and the next card buys them', async () => {

@@ -65,7 +65,10 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   const enrolled = enrolledItems(body);
   const quoteFirst = payment === 'direct_debit' || (payment === 'card' && (!body.cardToken || !(await registrationHoldsCover(ctx, company, registration.id, enrolled))));
   if (quoteFirst) {
-    const quote = await quoteNewFamily(ctx, company, { classItems: enrolled }, payment, registration.id);
+    // A class full by now (its holds lapsed, another family took the place) is named as the family's own choice.
+    const quote = await quoteNewFamily(ctx, company, { classItems: enrolled }, payment, registration.id, { byLine: true }).catch((err: unknown) => {
+      throw namedAsChoices(err, body.classes);
+    });
     if (payment === 'card' && !body.cardToken && quote.totals.paymentAmountCents > 0) throw fieldError(422, 'CARD_REQUIRED', 'cardToken', m.cardRequired);
   }
   const agreed = await checkAgreementAnswers(ctx, company, undefined, body.profile, body.agreements);

@@ -70,6 +70,8 @@ export function validateNewStudentClassItems(
   at = ctx.clock.now(),
   /** The registration asking, whose own held places are its own (decision 109). */
   registrationId?: number,
+  /** Every full class named by its item's line (`classItems.<index>`, decision 129), not only the first said. */
+  byLine = false,
 ): Promise<ValidatedClassItem[]> {
   return checkUnlocked(
     ctx,
@@ -77,7 +79,7 @@ export function validateNewStudentClassItems(
     null,
     items.map((i) => ({ ...i, student_id: 0 })),
     at,
-    { exceptRegistration: registrationId },
+    { exceptRegistration: registrationId, ...(byLine ? { lines: items.map((_, index) => index) } : {}) },
   );
 }
 
