@@ -66,6 +66,25 @@ describe.each(testEngines())('N21: the Registration ID of a new family’s regis
     expect(await lastDrawn()).toBe(before + 2);
   });
 
+  it('asked again and again at once (the form shown in several tabs), is drawn once: every answer carries the same number, and no other family or customer can take it', async () => {
+    const before = await lastDrawn();
+    const one = await proved();
+    const answers = await Promise.all([0, 1, 2, 3, 4].map(() => askFor(one.b, one.token)));
+    expect(answers.map((r) => [r.status, r.body.reg_id])).toEqual(answers.map(() => [200, asId(before + 1)]));
+    expect(await lastDrawn()).toBe(before + 1);
+    const drawn = asId(before + 1);
+    // Another family’s registration draws the next number and cannot register with this one.
+    const two = await proved();
+    expect((await askFor(two.b, two.token)).body.reg_id).toBe(asId(before + 2));
+    const taken = await register(two.b, two.token, drawn);
+    expect([taken.status, taken.body.errors]).toEqual([422, [{ field: 'customer.RegID', message: 'Registration ID cannot be changed' }]]);
+    // Nor can a signed-in customer without one save it in My details.
+    const other = await registerCustomer(t, { email: fresh('other'), company: code });
+    const details = (await other.browser.get<{ client: Record<string, unknown> }>('/api/customer/get-details')).body.client;
+    expect((await other.browser.post('/api/customer/update-details', { ...details, RegID: drawn })).status).toBe(422);
+    expect((await register(one.b, one.token, drawn)).status).toBe(200);
+  });
+
   it('registers the family with its own number only, never another registration’s', async () => {
     const one = await proved();
     const two = await proved();
