@@ -46,6 +46,20 @@ describe('the Reg ID a new family’s form asks for (N21)', () => {
     expect(shown).toEqual(['C000002']);
   });
 
+  it('a question of the registration left behind that fails does not ask again for the new one', async () => {
+    const shown: string[] = [];
+    const form = renderForm((id) => shown.push(id), 'registration-a');
+    await waitFor(() => expect(asked).toHaveLength(1));
+    form.rerender({ token: 'registration-b', current: 'TBD' });
+    await waitFor(() => expect(asked).toHaveLength(2));
+    await act(async () => asked[0]!.fail());
+    // The family types elsewhere in the form meanwhile.
+    form.rerender({ token: 'registration-b', current: 'TBD ' });
+    await act(async () => asked[1]!.answer('C000002'));
+    expect(asked.map((a) => a.token)).toEqual(['registration-a', 'registration-b']);
+    expect(shown).toEqual(['C000002']);
+  });
+
   it('an answer that comes after the form is gone is dropped; a failed question is asked again when the form opens again', async () => {
     const shown: string[] = [];
     const first = renderForm((id) => shown.push(id), 'registration-a');

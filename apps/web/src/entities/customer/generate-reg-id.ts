@@ -44,8 +44,8 @@ export function useGeneratedRegId(shows: boolean, current: unknown, setRegId: (i
         if (mounted.current && asked.current === key) setRegId(id);
       },
       () => {
-        // Asked again the next time the form opens.
-        asked.current = null;
+        // Asked again the next time the form opens; a failure for a registration the form has moved on from changes nothing.
+        if (asked.current === key) asked.current = null;
       },
     );
   }, [shows, current, setRegId, registrationToken]);
