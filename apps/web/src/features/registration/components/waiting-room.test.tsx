@@ -72,6 +72,7 @@ function renderPage() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 describe('the waiting room of an opening (decision 099)', () => {
@@ -171,7 +172,7 @@ describe('the waiting room of an opening (decision 099)', () => {
   it('an answer asked for before Leave and answered after it does not bring the turn back', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: opening + 60_000 });
     const room = serveRoom();
-    renderPage();
+    const client = renderPage();
     expect(await screen.findByText('2 families are ahead of you. Estimated wait: about 20 minutes.')).toBeTruthy();
     // The next question is asked as the family is let in; its answer is slow to come.
     let answer: (() => void) | null = null;
@@ -199,7 +200,11 @@ describe('the waiting room of an opening (decision 099)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'You have left the queue' })).toBeTruthy();
     expect(room.calls.at(-1)).toBe('DELETE');
     answer!();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // However long that takes: the page's question has ended (answered or given up) and the page drawn since, before the screen is read.
+    await waitFor(() => expect(client.isFetching({ queryKey: ['waiting-room'] })).toBe(0));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(screen.queryByText(/It’s your turn/)).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'You have left the queue' })).toBeTruthy();
   });
