@@ -46,7 +46,7 @@ export const bookingEndpoints = {
     body: bookingRequestSchema,
     response: checkedBookingSchema,
     errors: ['BOOKING_NOT_BOOKABLE', 'BOOKING_OUTSIDE_WINDOW', 'BOOKING_UNKNOWN_COURT', 'BOOKING_NOT_ON_GRID', 'BOOKING_IN_PAST', 'BOOKING_TAKEN'],
-    description: 'A cart item checked and priced by the server, the court still free (checkout holds it later).',
+    description: 'A cart item checked and priced by the server, the court still free or held by the family’s own cart (taken over and held afresh).',
     tags,
   }),
   list: defineEndpoint({ access: 'family-read', method: 'GET', path: '/api/bookings', auth: 'customer', switches, query: bookingListQuerySchema, response: bookingListSchema, tags }),

@@ -223,16 +223,15 @@ export function findLiveHolds(db: Db, input: { companyId: number; clientId: numb
 }
 
 /** Moves live held bookings to another hold token (a checkout taking over the cart's, or giving them back). */
-export async function moveHolds(db: Db, input: { companyId: number; ids: number[]; holdToken: string; holdExpiresAt?: string; now: string }): Promise<number> {
+export async function moveHolds(db: Db, input: { companyId: number; ids: number[]; fromHoldToken?: string; holdToken: string; holdExpiresAt?: string; now: string }): Promise<number> {
   if (input.ids.length === 0) return 0;
-  const res = await db
+  let update = db
     .updateTable('bookings')
     .set({ hold_token: input.holdToken, ...(input.holdExpiresAt ? { hold_expires_at: input.holdExpiresAt } : {}) })
     .where('company_id', '=', input.companyId)
-    .where('id', 'in', input.ids)
-    .where('status', '=', 'held')
-    .where('hold_expires_at', '>', input.now)
-    .executeTakeFirst();
+    .where('id', 'in', input.ids);
+  if (input.fromHoldToken !== undefined) update = update.where('hold_token', '=', input.fromHoldToken);
+  const res = await update.where('status', '=', 'held').where('hold_expires_at', '>', input.now).executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 

@@ -3,6 +3,7 @@ import { bookingEndpoints as endpoints } from '@portal/shared/endpoints/bookings
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import * as service from './bookings.service.ts';
+import { checkCartCourt } from './court-holds.service.ts';
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -15,7 +16,7 @@ export async function bookingsRoutes(app: FastifyInstance, { ctx: base }: { ctx:
   );
 
   route(app, base, endpoints.check, async ({ ctx, body }) => {
-    const b = await service.checkBookingRequest(ctx, ctx.company, body);
+    const b = await checkCartCourt(ctx, ctx.company, ctx.clientId, body);
     return {
       item: {
         venue_id: b.venueId,

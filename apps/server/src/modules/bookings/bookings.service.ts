@@ -327,12 +327,3 @@ export async function findClientBooking(ctx: Ctx, company: Company, clientId: nu
   const row = await repo.findBooking(ctx.db, { companyId: company.id, clientId, bookingId });
   return row ? presentBooking(company, row, now) : undefined;
 }
-
-/** Add to cart: the request checked and priced, and the court free right now (checkout holds it later). */
-export async function checkBookingRequest(ctx: Ctx, company: Company, request: BookingRequest, now = ctx.clock.now()): Promise<ResolvedBooking> {
-  const b = resolveBookingRequest(company, request, now);
-  const busy = await repo.findTakenSlots(ctx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
-  const clash = busy.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes);
-  if (clash) throw taken(company);
-  return b;
-}

@@ -101,16 +101,25 @@ export async function holdCartCourts(
   for (const request of requests) {
     // The court as the hold resolved it, for a refusal to tell whose it is.
     let booking: ResolvedBooking | null = null;
+    const ownHold = (tx: Ctx, b: ResolvedBooking) =>
+      repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(tx.clock.now()) }).then((holds) => holds.find((h) => sameCourtTime(h, b)));
     try {
-      const { id, until } = await ctx.transaction(async (tx) => {
-        const now = tx.clock.now();
-        const b = resolveBookingRequest(company, request, now);
-        booking = b;
-        const own = (await repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(now) })).find((h) => sameCourtTime(h, b));
-        if (own) return { id: own.id, until: own.hold_expires_at! };
-        const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
-        return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
-      });
+      const { id, until } = await ctx
+        .transaction(async (tx) => {
+          const now = tx.clock.now();
+          const b = resolveBookingRequest(company, request, now);
+          booking = b;
+          const own = await ownHold(tx, b);
+          if (own) return { id: own.id, until: own.hold_expires_at! };
+          const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
+          return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
+        })
+        .catch(async (err: unknown) => {
+          // The family's other device held it in the meantime (both added it at once): that hold is this cart's too.
+          const own = err instanceof AppError && err.code === 'BOOKING_TAKEN' && booking ? await ctx.transaction((tx) => ownHold(tx, booking!)) : undefined;
+          if (!own) throw err;
+          return { id: own.id, until: own.hold_expires_at! };
+        });
       keep.push(id);
       held.push({ ...request, heldUntil: until });
     } catch (err) {
@@ -139,6 +148,30 @@ export async function holdCartCourts(
     if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
   }
   return { held, refused };
+}
+
+/**
+ * Add to cart: the request checked and priced, and the court free right now. A court this
+ * family's cart holds at that time is the family's on any device (each keeps its cart in its own
+ * browser): it is taken over and held HoldMinutes from now, as adding it anew would hold it. A
+ * payment's hold, another family's or a guest's, or one at another time, is refused as taken.
+ */
+export function checkCartCourt(ctx: Ctx, company: Company, clientId: number, request: BookingRequest): Promise<ResolvedBooking> {
+  return ctx.transaction(async (tx) => {
+    const now = tx.clock.now();
+    const b = resolveBookingRequest(company, request, now);
+    const holdToken = cartHoldToken(clientId);
+    const own = (await repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(now) })).find((h) => sameCourtTime(h, b));
+    if (own) {
+      const until = [own.hold_expires_at!, nowIso(addMinutes(now, company.settings.booking_setup.HoldMinutes))].sort()[1]!;
+      // Only while it is still the cart's: a checkout taking it over meanwhile keeps it.
+      const moved = await repo.moveHolds(tx.db, { companyId: company.id, ids: [own.id], fromHoldToken: holdToken, holdToken, holdExpiresAt: until, now: nowIso(now) });
+      if (moved === 1) return b;
+    }
+    const busy = await repo.findTakenSlots(tx.db, { companyId: company.id, venueId: b.venueId, date: b.date, now: nowIso(now) });
+    if (busy.some((t) => t.court === b.court && t.slot >= b.startMinute && t.slot < b.startMinute + b.durationMinutes)) throw taken(company);
+    return b;
+  });
 }
 
 /** The courts a client's cart holds now. */
