@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
-import { registerCustomer, testEngines, type Browser } from '../../test/api-harness.ts';
+import { Browser, registerCustomer, testEngines } from '../../test/api-harness.ts';
 import { countCharges, emptyClass, familyWithChild, idempotencyKey as key, splashClassesApp, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
@@ -115,6 +115,20 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect(renewed.status).toBe('held');
     expect(Date.parse(renewed.hold_until!)).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
     expect(Date.parse(renewed.hold_until!)).toBeLessThan(Date.parse(later));
+  });
+
+  it('the last place the family holds is theirs on another device too: added there, it is the same hold, at its own time', async () => {
+    const classId = await lastPlace(7);
+    const a = await family();
+    const item = { ClassID: classId, StudentID: a.studentId };
+    const held = await hold(a.browser, [item]);
+    expect(held.body.classes).toHaveLength(1);
+    // The same family signed in on a second device, whose cart (kept in the browser) is empty.
+    const other = new Browser(app.t.server);
+    await other.signIn('SPLASH', a.email, a.password);
+    expect((await other.post('/api/classes/validate-class-item', { class_id: classId, student_id: a.studentId })).status).toBe(200);
+    expect((await hold(other, [item])).body).toEqual({ classes: held.body.classes, courts: [], refused: [] });
+    expect(await placesOf(classId)).toEqual([{ id: expect.any(Number), status: 'held', student_id: a.studentId }]);
   });
 
   it('ten families holding the last place at once: one holds it, nine are told it is full', async () => {
