@@ -41,6 +41,26 @@ test.describe('places held from the cart', () => {
         await other.close();
       });
 
+      await test.step('the family on another device (its cart empty) adds the same court: the same hold, held afresh', async () => {
+        const device = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+        const second = await device.newPage();
+        await signInViaApi(second, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
+        await second.goto('/hub/bookings/add');
+        // The family's own hold is free to it: the first free time and court are the ones held.
+        const court = await chooseFirstFreeTime(second);
+        await expect(court).toHaveAccessibleName(new RegExp(`^${slot.court} at `));
+        const checked = second.waitForResponse((r) => r.url().endsWith('/api/bookings/check'));
+        const again = second.waitForResponse((r) => r.url().endsWith('/api/payment/cart-holds') && r.request().method() === 'PUT');
+        await second.getByRole('button', { name: 'Add to cart' }).click();
+        expect((await checked).status()).toBe(200);
+        const renewed = (await (await again).json()) as { courts: { time: string; court: string; heldUntil: string }[]; refused: unknown[] };
+        expect(renewed.refused).toEqual([]);
+        expect(renewed.courts).toEqual([expect.objectContaining({ time: slot.time, court: slot.court })]);
+        expect(Date.parse(renewed.courts[0]!.heldUntil)).toBeGreaterThanOrEqual(Date.parse(slot.heldUntil));
+        await expect(second.getByText('Sorry, that court has just been booked. Please choose another time or court.')).toHaveCount(0);
+        await device.close();
+      });
+
       await test.step('the payment page keeps the countdown, and paying buys the held court', async () => {
         const amount = await page.getByTestId('amount-to-pay').textContent();
         await page.getByRole('button', { name: 'Proceed to Payment' }).click();
