@@ -53,9 +53,16 @@ export function categoriesUnheard(role: FamilyRole): string[] {
 }
 
 export const roleLabels: Record<FamilyRole, string> = { holder: 'Account holder', 'co-parent': 'Co-parent', payer: 'Payer', viewer: 'Viewer' };
-export const roleDescriptions: Record<GuardianRole, string> = {
-  // Read by the holder inviting and by the one invited: said of neither "you".
-  'co-parent': 'Everything the account holder can do, except managing family access.',
-  payer: "Financials, billing details and payments; sees the students' names.",
-  viewer: 'Sees schedules, students and messages; changes nothing and pays nothing.',
-};
+/**
+ * What each guardian role may do, read by the holder inviting and by the one invited (so said of
+ * neither "you"), in the company's own word for a student (its StudentTerm, "Student" when unset).
+ */
+export function roleDescription(role: GuardianRole, studentTerm: string): string {
+  const students = `${(studentTerm.trim() || 'Student').toLowerCase()}s`;
+  const descriptions: Record<GuardianRole, string> = {
+    'co-parent': 'Everything the account holder can do, except managing family access.',
+    payer: `Financials, billing details and payments; sees the ${students}' names.`,
+    viewer: `Sees schedules, ${students} and messages; changes nothing and pays nothing.`,
+  };
+  return descriptions[role];
+}

@@ -75,6 +75,8 @@ export const invitationInfoSchema = z.object({
   invited_by: z.string(),
   email: z.string(),
   role: z.enum(GUARDIAN_ROLES),
+  /** That company's word for a student, for what the role allows: the page is shown before its portal is entered. */
+  student_term: z.string(),
   /** The address already signs in at this company: the invitee enters that password instead of choosing one. */
   has_sign_in: z.boolean(),
 });

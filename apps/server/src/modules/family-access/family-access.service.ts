@@ -150,6 +150,7 @@ export async function describeInvitation(ctx: Ctx, token: string): Promise<Invit
     invited_by: fullName(holder),
     email: invitation.email,
     role: invitation.role,
+    student_term: company.settings.StudentTerm,
     has_sign_in: await hasSignIn(ctx, company.id, invitation.email),
   };
 }

@@ -60,6 +60,7 @@ describe.each(testEngines())('family access on %s', (engine) => {
       invited_by: 'Tess Ng',
       email,
       role: 'co-parent',
+      student_term: 'Swimmer',
       has_sign_in: false,
     });
     // The company's look for the page, and nothing more of its settings: the link is public.

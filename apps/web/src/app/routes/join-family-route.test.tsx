@@ -42,7 +42,7 @@ function CompanyPage() {
  * `current`, for an invitation of the family at `familyCompany`; answers how often the portal
  * asked the server for its company.
  */
-async function openIn(current: number, familyCompany: number, linkId = familyCompany) {
+async function openIn(current: number, familyCompany: number, linkId = familyCompany, role: InvitationInfo['role'] = 'co-parent') {
   let configAsked = 0;
   server.use(
     http.get<never, never, InvitationInfo>('/api/family-access/invitations/:token', () =>
@@ -54,7 +54,8 @@ async function openIn(current: number, familyCompany: number, linkId = familyCom
         family: 'Ng family',
         invited_by: 'Tess Ng',
         email: 'tom@example.com',
-        role: 'co-parent',
+        role,
+        student_term: 'Swimmer',
         has_sign_in: true,
       }),
     ),
@@ -91,6 +92,11 @@ function accept() {
 const brand500 = () => document.documentElement.style.getPropertyValue('--brand-500');
 
 describe('the join-family page (decision 101)', () => {
+  it('says what the role sees in the inviting company’s word for a student', async () => {
+    await openIn(SPLASH, ACE, ACE, 'viewer');
+    expect(screen.getByText(/Sees schedules, swimmers and messages; changes nothing and pays nothing\./)).toBeTruthy();
+  });
+
   it('a family at another company of the same name is signed in to that company, not kept in the one the page showed', async () => {
     const configAsked = await openIn(SPLASH, NAMESAKE, SPLASH);
     accept();

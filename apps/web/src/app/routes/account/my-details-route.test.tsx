@@ -66,7 +66,13 @@ installMockServer();
 afterEach(cleanup);
 
 /** My Details with the family's `details` as the server has them at each request, saved through `update`, for a person of the family in `role`. */
-function renderPage(update: (request: Request) => Response | Promise<Response>, fields: FormFieldsAnswer = formFields, role: FamilyRole = 'holder', details: () => CustomerRecord = () => record) {
+function renderPage(
+  update: (request: Request) => Response | Promise<Response>,
+  fields: FormFieldsAnswer = formFields,
+  role: FamilyRole = 'holder',
+  details: () => CustomerRecord = () => record,
+  studentTerm?: string,
+) {
   server.use(
     // As the server answers: a payer pays and a viewer follows the children without the family's details (decisions 101, 124).
     http.get<never, never, CustomerDetailsAnswer | ApiError>('/api/customer/get-details', () =>
@@ -79,7 +85,7 @@ function renderPage(update: (request: Request) => Response | Promise<Response>, 
     http.post<never, never, UpdateDetailsAnswer | ApiError>('/api/customer/update-details', ({ request }) => update(request)),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+  queryClient.setQueryData(companyConfigQueryOptions.queryKey, studentTerm ? { ...config, StudentTerm: studentTerm } : config);
   queryClient.setQueryData(currentUserQueryOptions.queryKey, { ClientID: 1, FirstName: 'Sarah', LastName: 'Mitchell', Email: 'parent@example.com', total_barcodes: 0, Role: role } as CustomerUser);
   render(
     <QueryClientProvider client={queryClient}>
@@ -216,8 +222,8 @@ describe('Student form', () => {
  * My Details as a guardian who may not read the family's details sees it: their own name, sign-in
  * address, role and what it allows, and none of the holder's details, no error and nothing to edit.
  */
-async function expectOwnDetailsOnly(role: FamilyRole, label: string, allows: string) {
-  renderPage(() => HttpResponse.json({}), formFields, role);
+async function expectOwnDetailsOnly(role: FamilyRole, label: string, allows: string, studentTerm?: string) {
+  renderPage(() => HttpResponse.json({}), formFields, role, undefined, studentTerm);
   expect(await screen.findByText('lee@example.com')).toBeTruthy();
   const section = screen.getByRole('region', { name: 'Your details' });
   expect(within(section).getByText('Lee Rivera')).toBeTruthy();
@@ -232,6 +238,12 @@ async function expectOwnDetailsOnly(role: FamilyRole, label: string, allows: str
 describe('My Details for a family member', () => {
   it('a viewer sees their own name, sign-in address and access, and none of the holder’s details (decision 124)', async () => {
     await expectOwnDetailsOnly('viewer', 'Viewer', 'Sees schedules, students and messages; changes nothing and pays nothing.');
+  });
+
+  it('says what a payer and a viewer see in the company’s word for a student', async () => {
+    await expectOwnDetailsOnly('payer', 'Payer', "Financials, billing details and payments; sees the swimmers' names.", 'Swimmer');
+    cleanup();
+    await expectOwnDetailsOnly('viewer', 'Viewer', 'Sees schedules, swimmers and messages; changes nothing and pays nothing.', 'Swimmer');
   });
 
   it('a payer sees their own name, sign-in address and access, and none of the holder’s details', async () => {

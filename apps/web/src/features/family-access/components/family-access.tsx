@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon, UsersIcon } from 'lucide-react';
-import { GUARDIAN_ROLES, INVITATION_DAYS, inviteGuardianSchema, roleDescriptions, roleLabels, type Guardian, type GuardianRole, type InviteGuardianInput } from '@portal/shared/guardian-schemas';
+import { GUARDIAN_ROLES, INVITATION_DAYS, inviteGuardianSchema, roleDescription, roleLabels, type Guardian, type GuardianRole, type InviteGuardianInput } from '@portal/shared/guardian-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
@@ -12,6 +12,7 @@ import { SelectField } from '@/components/forms/select-field';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
+import { studentTerm } from '@/lib/branding';
 import { companyTimeZone, formatDate } from '@/lib/format';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { useChangeRole, useFamilyAccess, useInviteGuardian, useRevokeGuardian, useWithdrawInvitation } from '../api/family-access';
@@ -26,12 +27,13 @@ const card = 'rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6';
  */
 export function FamilyAccess() {
   const user = useCurrentUser();
+  const term = studentTerm(useConfig());
   const role = user?.Role ?? 'holder';
   if (role !== 'holder') {
     return (
       <section aria-labelledby="family-access-heading" className={card}>
         <Heading>
-          You sign in to this family as a <strong className="text-ink">{roleLabels[role].toLowerCase()}</strong>: {roleDescriptions[role]} The account holder manages who has access.
+          You sign in to this family as a <strong className="text-ink">{roleLabels[role].toLowerCase()}</strong>: {roleDescription(role, term)} The account holder manages who has access.
         </Heading>
       </section>
     );
@@ -184,6 +186,7 @@ function RemoveGuardian({ guardian, onClose, onDone }: { guardian: Guardian; onC
 
 function InviteForm({ onDone, onCancel }: { onDone: (message: string | null) => void; onCancel: () => void }) {
   const invite = useInviteGuardian();
+  const term = studentTerm(useConfig());
   const [error, setError] = useState<string | null>(null);
   const form = useForm<InviteGuardianInput>({ resolver: zodResolver(inviteGuardianSchema), mode: 'onTouched', defaultValues: { first_name: '', last_name: '', email: '', role: 'co-parent' } });
   const { register, formState, watch, setFocus } = form;
@@ -218,7 +221,7 @@ function InviteForm({ onDone, onCancel }: { onDone: (message: string | null) => 
               <input type="radio" value={r} className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]" {...register('role')} />
               <span>
                 <span className="block font-semibold text-ink">{roleLabels[r]}</span>
-                <span className="block text-muted">{roleDescriptions[r]}</span>
+                <span className="block text-muted">{roleDescription(r, term)}</span>
               </span>
             </label>
           ))}

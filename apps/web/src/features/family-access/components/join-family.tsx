@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
-import { roleDescriptions, roleLabels, type InvitationInfo } from '@portal/shared/guardian-schemas';
+import { roleDescription, roleLabels, type InvitationInfo } from '@portal/shared/guardian-schemas';
 import { messages } from '@portal/shared/messages';
 import { paths } from '@/config/paths';
 import { PasswordForm } from '@/components/forms/password-form';
@@ -82,7 +82,7 @@ function Invited({ info }: { info: InvitationInfo }) {
         <p className="text-sm font-semibold text-primary-tint-ink">{info.company}</p>
         <h1 className="text-2xl font-bold tracking-tight text-ink">Join the {info.family}</h1>
         <p className="mt-2 text-sm text-ink">
-          {info.invited_by} invited you as a <strong>{roleLabels[info.role].toLowerCase()}</strong>: {roleDescriptions[info.role]}
+          {info.invited_by} invited you as a <strong>{roleLabels[info.role].toLowerCase()}</strong>: {roleDescription(info.role, info.student_term)}
         </p>
       </div>
     </div>

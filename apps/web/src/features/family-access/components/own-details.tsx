@@ -1,5 +1,7 @@
-import { guardianMessages, roleDescriptions, roleLabels } from '@portal/shared/guardian-schemas';
+import { guardianMessages, roleDescription, roleLabels } from '@portal/shared/guardian-schemas';
 import { ListLoading, QueryError } from '@/components/ui/list-states';
+import { useConfig } from '@/entities/company/get-company-config';
+import { studentTerm } from '@/lib/branding';
 import { useOwnAccess } from '../api/family-access';
 
 /**
@@ -8,13 +10,14 @@ import { useOwnAccess } from '../api/family-access';
  */
 export function OwnDetails() {
   const own = useOwnAccess();
+  const term = studentTerm(useConfig());
   if (own.isPending) return <ListLoading label="Loading your details" />;
   if (own.isError) return <QueryError query={own} />;
   const { name, email, role } = own.data;
   const rows = [
     { label: 'Name', value: name },
     { label: 'Email', value: email },
-    { label: 'Family access', value: roleLabels[role], note: role === 'holder' ? undefined : roleDescriptions[role] },
+    { label: 'Family access', value: roleLabels[role], note: role === 'holder' ? undefined : roleDescription(role, term) },
   ];
   return (
     <section aria-labelledby="details-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
