@@ -135,7 +135,34 @@ async function atAgreements(showCaptcha = false) {
   fireEvent.click(screen.getByLabelText('I agree to the Terms and conditions'));
 }
 
+/** The steps the title page lists, each by the heading its own page shows. */
+const listedSteps = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('strong')?.textContent);
+
 describe('RegistrationFlow', () => {
+  it('N4: the title page lists the steps the family then goes through, in their order and by their headings', async () => {
+    serveForm();
+    renderFlow();
+    expect(await screen.findByRole('button', { name: 'Get Started' })).toBeTruthy();
+    expect(listedSteps()).toEqual(['Your Details', 'Customer Details', 'Agreements']);
+    expect(
+      screen
+        .queryByText(/6-digit code/)
+        ?.closest('li')
+        ?.querySelector('strong')?.textContent,
+    ).toBe('Your Details');
+    click('Get Started');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    cleanup();
+    resumeAt({ page: 'viewCustomer', proof: verified, customer });
+    renderFlow();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Details' })).toBeTruthy();
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+  });
+
   it('N21: a Reg ID answered after the visitor began typing still fills the field, and the family is registered with it', async () => {
     let answer: ((id: string) => void) | null = null;
     serveForm(() => new Promise((resolve) => (answer = resolve)));

@@ -96,7 +96,7 @@ export function RegistrationFlow({
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
   const steps = stepsOf(skipStudents, withClasses);
-  const stepOf = (page: RegistrationPage) => ({ index: steps.findIndex((pages) => pages.includes(page)) + 1, count: steps.length });
+  const stepOf = (page: RegistrationPage) => ({ index: steps.findIndex((step) => step.pages.includes(page)) + 1, count: steps.length });
   const firstStudentPage: RegistrationPage = state.students.length > 0 ? 'studentsList' : 'addStudent';
   // The proved address lapsed (24 hours): the visitor proves it again on the form, told why.
   const expire = (message: string) => {
@@ -203,8 +203,8 @@ export function RegistrationFlow({
         <TitleStep
           title={profile.DisplayName}
           customerTerm={customerTerm}
-          studentTerm={skipStudents ? null : studentTerm}
-          withClasses={withClasses}
+          studentTerm={studentTerm}
+          steps={steps}
           onStart={() => go(withClasses ? 'addClasses' : skipStudents ? 'addCustomer' : firstStudentPage)}
         />
       );

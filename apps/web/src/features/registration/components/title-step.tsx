@@ -1,34 +1,29 @@
 import { Link } from 'react-router';
-import { ArrowRightIcon, CalendarDaysIcon, CircleCheckIcon, CreditCardIcon, FileSignatureIcon, MailCheckIcon, UserRoundIcon, UsersRoundIcon } from 'lucide-react';
+import { ArrowRightIcon, CalendarDaysIcon, CircleCheckIcon, CreditCardIcon, FileSignatureIcon, ListChecksIcon, UserRoundIcon, UsersRoundIcon, type LucideIcon } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useUiStore } from '@/lib/ui-store';
+import type { RegistrationStep, RegistrationStepKind } from '../lib/registration-steps';
 import { StepCard } from './step-card';
 
-/** N4: the registration's first page: what it asks for, and the way in. */
-export function TitleStep({
-  title,
-  customerTerm,
-  studentTerm,
-  withClasses = false,
-  onStart,
-}: {
-  title: string;
-  customerTerm: string;
-  studentTerm: string | null;
-  /** A profile with a class step (N8): classes are chosen first and paid for last. */
-  withClasses?: boolean;
-  onStart: () => void;
-}) {
+/**
+ * N4: the registration's first page: what it asks for, and the way in. It lists the steps the pages
+ * then number ("Step n of m"), each by its page's heading, so the list and the pages agree.
+ */
+export function TitleStep({ title, customerTerm, studentTerm, steps, onStart }: { title: string; customerTerm: string; studentTerm: string; steps: readonly RegistrationStep[]; onStart: () => void }) {
   const openModal = useUiStore((s) => s.openModal);
-  const steps = [
-    ...(withClasses ? [{ icon: CalendarDaysIcon, text: 'The classes you would like to join' }] : []),
-    ...(studentTerm ? [{ icon: UsersRoundIcon, text: `The details of each ${studentTerm.toLowerCase()} taking part` }] : []),
-    { icon: UserRoundIcon, text: `Your details as the ${customerTerm.toLowerCase()} who holds the account` },
-    { icon: MailCheckIcon, text: 'A 6-digit code sent to your email address, to check it is yours' },
-    { icon: FileSignatureIcon, text: 'Our agreements, read and accepted online' },
-    ...(withClasses ? [{ icon: CreditCardIcon, text: 'Payment details for the classes' }] : []),
-  ];
+  const said: Record<RegistrationStepKind, { icon: LucideIcon; heading: string; text: string }> = {
+    classes: { icon: CalendarDaysIcon, heading: 'Choose Classes', text: 'The classes you would like to join' },
+    students: { icon: UsersRoundIcon, heading: `${studentTerm}s`, text: `The details of each ${studentTerm.toLowerCase()} taking part` },
+    details: {
+      icon: UserRoundIcon,
+      heading: 'Your Details',
+      text: `Your details as the ${customerTerm.toLowerCase()} who holds the account, and a 6-digit code sent to your email address to check it is yours`,
+    },
+    review: { icon: ListChecksIcon, heading: `${customerTerm} Details`, text: 'A last look at your details before you go on' },
+    agreements: { icon: FileSignatureIcon, heading: 'Agreements', text: 'Our agreements, read and accepted online' },
+    checkout: { icon: CreditCardIcon, heading: 'Checkout', text: 'Payment for the classes' },
+  };
   return (
     <StepCard
       title={title}
@@ -40,17 +35,21 @@ export function TitleStep({
       }
     >
       <ol className="flex flex-col gap-3">
-        {steps.map(({ icon: Icon, text }, i) => (
-          <li key={text} className="flex items-center gap-3 rounded-xl bg-canvas px-4 py-3 text-sm text-ink">
-            <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-tint text-primary-ink">
-              <Icon className="size-4.5" />
-            </span>
-            <span>
-              <span className="sr-only">{`Step ${i + 1}: `}</span>
-              {text}
-            </span>
-          </li>
-        ))}
+        {steps.map(({ kind }, i) => {
+          const { icon: Icon, heading, text } = said[kind];
+          return (
+            <li key={kind} className="flex items-center gap-3 rounded-xl bg-canvas px-4 py-3 text-sm text-ink">
+              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-primary-tint text-primary-ink">
+                <Icon className="size-4.5" />
+              </span>
+              <span>
+                <span className="sr-only">{`Step ${i + 1} of ${steps.length}: `}</span>
+                <strong className="block font-semibold">{heading}</strong>
+                <span className="text-ink-soft">{text}</span>
+              </span>
+            </li>
+          );
+        })}
       </ol>
       <p className="mt-5 text-sm text-ink-soft">
         Already have an account?{' '}

@@ -1,16 +1,27 @@
 import type { RegistrationClass } from '@portal/shared/registration-schemas';
 import type { RegistrationPage, RegistrationState } from './registration-state';
 
-/** The steps after the title page, for "Step n of m": the students' two pages are one step. */
-export function stepsOf(skipStudents: boolean, withClasses: boolean): RegistrationPage[][] {
-  return [
-    ...(withClasses ? [['addClasses'] as RegistrationPage[]] : []),
-    ...(skipStudents ? [] : [['addStudent', 'studentsList'] as RegistrationPage[]]),
-    ['addCustomer'],
-    ['viewCustomer'],
-    ['agreements'],
-    ...(withClasses ? [['checkout'] as RegistrationPage[]] : []),
+/** What a step of the registration asks for: the title page says it, the step's own page asks it. */
+export type RegistrationStepKind = 'classes' | 'students' | 'details' | 'review' | 'agreements' | 'checkout';
+export interface RegistrationStep {
+  kind: RegistrationStepKind;
+  pages: RegistrationPage[];
+}
+
+/**
+ * The steps after the title page, for "Step n of m" on each page and the title page's list of what
+ * will be asked (one list, so the two cannot disagree): the students' two pages are one step.
+ */
+export function stepsOf(skipStudents: boolean, withClasses: boolean): RegistrationStep[] {
+  const steps: (RegistrationStep | null)[] = [
+    withClasses ? { kind: 'classes', pages: ['addClasses'] } : null,
+    skipStudents ? null : { kind: 'students', pages: ['addStudent', 'studentsList'] },
+    { kind: 'details', pages: ['addCustomer'] },
+    { kind: 'review', pages: ['viewCustomer'] },
+    { kind: 'agreements', pages: ['agreements'] },
+    withClasses ? { kind: 'checkout', pages: ['checkout'] } : null,
   ];
+  return steps.filter((step) => step !== null);
 }
 
 /** The class step's choices as the quote and the submission take them: one entry per student and class. */
