@@ -257,6 +257,15 @@ export function formatExpiryInput(raw: string, previous = ''): string {
   return `${numbers.slice(0, 2)}/${numbers.slice(2)}`;
 }
 
+/**
+ * A year of two digits, as cards print it ("12/30"), read as 20YY ("12/2030"): the field asks for
+ * MM/YYYY (K16, S18) and takes the card's own way of writing it too. Anything else is left as it is.
+ */
+export function fullExpiryYear(expiry: string): string {
+  const short = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
+  return short ? `${short[1]}/20${short[2]}` : expiry;
+}
+
 export const cardFormSchema = z.object({
   name: z.string().trim().min(1, 'Name on card is required').max(100),
   number: z
@@ -266,7 +275,8 @@ export const cardFormSchema = z.object({
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Expiry must be MM/YYYY'),
+    .transform(fullExpiryYear)
+    .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Expiry must be MM/YYYY')),
   cvc: z
     .string()
     .trim()

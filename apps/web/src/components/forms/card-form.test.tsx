@@ -135,3 +135,52 @@ describe('CardForm: a Pay pressed with nothing filled in', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe('CardForm: the expiry (K16, S18)', () => {
+  const expiryField = () => screen.getByLabelText('Expiry (MM/YYYY)') as HTMLInputElement;
+  function fillCard() {
+    fireEvent.change(screen.getByLabelText('Name on card'), { target: { value: 'Jordan Lee' } });
+    fireEvent.change(numberField(), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByLabelText('Security code'), { target: { value: '123' } });
+  }
+
+  it('puts the slash in after the month as it is typed', () => {
+    renderForm();
+    fireEvent.change(expiryField(), { target: { value: '122030' } });
+    expect(expiryField().value).toBe('12/2030');
+  });
+
+  it('takes the year as the card prints it: "1230" reads "12/30", then "12/2030" on leaving the field, and pays', async () => {
+    const onSubmit = renderForm();
+    fillCard();
+    fireEvent.change(expiryField(), { target: { value: '1230' } });
+    expect(expiryField().value).toBe('12/30');
+    fireEvent.blur(expiryField());
+    expect(expiryField().value).toBe('12/2030');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $10.00' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Jordan Lee', number: '4242424242424242', expiry: '12/2030', cvc: '123' }));
+    expect(screen.queryByText('Expiry must be MM/YYYY')).toBeNull();
+  });
+
+  it('pays a two-digit year as 20YY when the button is pressed without leaving the field', async () => {
+    const onSubmit = renderForm();
+    fillCard();
+    fireEvent.change(expiryField(), { target: { value: '0529' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $10.00' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ expiry: '05/2029' })));
+  });
+
+  it('still refuses a month that does not exist, or a year of three digits', async () => {
+    const onSubmit = renderForm();
+    fillCard();
+    fireEvent.change(expiryField(), { target: { value: '1330' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $10.00' }));
+    expect(await screen.findByText('Expiry must be MM/YYYY')).toBeTruthy();
+    fireEvent.change(expiryField(), { target: { value: '12203' } });
+    fireEvent.blur(expiryField());
+    expect(expiryField().value).toBe('12/203');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $10.00' }));
+    await waitFor(() => expect(screen.getByText('Expiry must be MM/YYYY')).toBeTruthy());
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { cardFormSchema, formatExpiryInput, type CardForm as CardFormValues } from '@portal/shared/payment-schemas';
+import { cardFormSchema, formatExpiryInput, fullExpiryYear, type CardForm as CardFormValues } from '@portal/shared/payment-schemas';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { formatCardNumberInput } from '@/lib/card-number';
@@ -26,7 +26,7 @@ export type CardDetails = { name: string; number: string; expiry: string; cvc: s
 /**
  * Card details for the gateway: name, number (grouped as the card prints it while typed, its brand
  * named beside it, digits only when sent), expiry MM/YYYY with the slash put in
- * after the month (K16, S18) and security code. The parent sends them to the gateway's own
+ * after the month (K16, S18), a year of two digits read as 20YY, and security code. The parent sends them to the gateway's own
  * tokenisation route; they never reach the portal's API.
  */
 export function CardForm({
@@ -64,7 +64,7 @@ export function CardForm({
     <form
       noValidate
       onSubmit={handleSubmit(
-        (values) => onSubmit({ name: values.name.trim(), number: values.number.replace(/\s/g, ''), expiry: values.expiry.trim(), cvc: values.cvc.trim() }),
+        (values) => onSubmit({ name: values.name.trim(), number: values.number.replace(/\s/g, ''), expiry: fullExpiryYear(values.expiry.trim()), cvc: values.cvc.trim() }),
         () => onInvalid?.(),
       )}
       className="space-y-4"
@@ -102,6 +102,15 @@ export function CardForm({
             const next = formatExpiryInput(event.target.value, getValues('expiry'));
             setValue('expiry', next, { shouldValidate: formState.touchedFields.expiry === true });
             event.target.value = next;
+          }}
+          onBlur={(event) => {
+            // "12/30" as the card prints it reads "12/2030" once the field is left.
+            const full = fullExpiryYear(event.target.value);
+            if (full !== event.target.value) {
+              setValue('expiry', full);
+              event.target.value = full;
+            }
+            void expiry.onBlur(event);
           }}
         />
         <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} error={errors.cvc?.message} {...cvc} />
