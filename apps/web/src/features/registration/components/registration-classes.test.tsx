@@ -503,6 +503,24 @@ describe('the students list with classes (N14, N16)', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('shows nothing red before the family has chosen: a swimmer’s missing class is an error only once their choice was touched', async () => {
+    atStudentsList([[], []], [chosen(tadpoles), chosen(dolphins)]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
+    expect(button('Next').disabled).toBe(true);
+    expect(screen.getByText('Choose a class for each swimmer to go on.')).toBeTruthy();
+    expect(screen.queryByText('Choose at least one class.')).toBeNull();
+    expect(document.querySelector('.text-danger:not(:empty)')).toBeNull();
+    const mia = screen.getByRole('group', { name: 'Classes for Mia Shah' });
+    const leo = screen.getByRole('group', { name: 'Classes for Leo Shah' });
+    expect(mia.hasAttribute('aria-describedby')).toBe(false);
+
+    // Mia's class ticked then taken off: hers is now an error; Leo, untouched, still shows none.
+    fireEvent.click(within(mia).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(within(mia).getByRole('checkbox', { name: /Tadpoles/ }));
+    expect(within(mia).getByText('Choose at least one class.')).toBeTruthy();
+    expect(within(leo).queryByText('Choose at least one class.')).toBeNull();
+  });
+
   it('Next is disabled while any swimmer has no class; removing a class takes it off every swimmer', async () => {
     atStudentsList([[], []], [chosen(tadpoles), chosen(dolphins)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();

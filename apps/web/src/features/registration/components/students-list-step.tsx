@@ -77,6 +77,8 @@ export function StudentsListStep({
   onBack: () => void;
 }) {
   const [removing, setRemoving] = useState<number | null>(null);
+  // The students whose classes the family has ticked or unticked: only theirs shows a missing class as an error.
+  const [touched, setTouched] = useState<readonly number[]>([]);
   const ids = useId();
   const labelOf = (student: FormValues, i: number) => studentLabel(student, i, studentTerm);
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
@@ -91,6 +93,8 @@ export function StudentsListStep({
           .map((c) => classMessages.outsideAgeRange(labelOf(student, i), c.Name, classes.ages[i]!, c.MinAge ?? null, c.MaxAge ?? null)),
       )[0] ?? null)
     : null;
+  // Until then Next, held, says why in plain words: nothing is red before the family has done anything.
+  const missingClass = (i: number) => classes !== undefined && touched.includes(i) && (classes.assigned[i] ?? []).length === 0;
   const why = withoutClass ? 'students-need-class' : outOfAges ? 'students-outside-ages' : tooMany ? 'students-too-many' : undefined;
   return (
     <StepCard
@@ -141,7 +145,7 @@ export function StudentsListStep({
               </Button>
             </span>
             {classes ? (
-              <fieldset aria-describedby={(classes.assigned[i] ?? []).length === 0 ? `${ids}-${i}-no-class` : undefined} className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full">
+              <fieldset aria-describedby={missingClass(i) ? `${ids}-${i}-no-class` : undefined} className="flex flex-col gap-1 border-t border-line-soft pt-2 sm:basis-full">
                 <legend className="sr-only">Classes for {labelOf(student, i)}</legend>
                 <p aria-hidden="true" className="text-xs font-semibold tracking-wide text-ink-soft uppercase">
                   Classes
@@ -157,7 +161,10 @@ export function StudentsListStep({
                       key={c.ClassID}
                       checked={checked}
                       disabled={full || (outside && !checked)}
-                      onChange={(e) => classes.onToggle(i, c.ClassID, e.target.checked)}
+                      onChange={(e) => {
+                        setTouched((was) => (was.includes(i) ? was : [...was, i]));
+                        classes.onToggle(i, c.ClassID, e.target.checked);
+                      }}
                       className="items-start py-1"
                       label={
                         <>
@@ -176,7 +183,7 @@ export function StudentsListStep({
                 })}
                 {/* Always in the page, so the message is announced as it appears (a class unticked). */}
                 <p id={`${ids}-${i}-no-class`} aria-live="polite" className="text-sm font-medium text-danger empty:hidden">
-                  {(classes.assigned[i] ?? []).length === 0 ? 'Choose at least one class.' : null}
+                  {missingClass(i) ? 'Choose at least one class.' : null}
                 </p>
               </fieldset>
             ) : null}
@@ -208,7 +215,10 @@ export function StudentsListStep({
             <Button
               variant="danger"
               onClick={() => {
-                if (removing !== null) onRemove(removing);
+                if (removing !== null) {
+                  onRemove(removing);
+                  setTouched((was) => was.filter((i) => i !== removing).map((i) => (i > removing ? i - 1 : i)));
+                }
                 setRemoving(null);
               }}
             >
