@@ -39,7 +39,8 @@ export const splashFormConfiguration: FormConfigurationInput = {
     }),
     custom_fields: [
       customField(101, 'Emergency contact', 'freeText'),
-      customField(102, 'Newsletter', 'singleSelectionDD', ['Monthly', 'Term start only', 'Never'], 1),
+      // No default: a marketing preference is the family's own to choose (the swimmers' cap size keeps one, to show the feature).
+      customField(102, 'Newsletter', 'singleSelectionDD', ['Monthly', 'Term start only', 'Never']),
       customField(103, 'Interested in', 'multiSelectionDD', ['Adult lessons', 'Holiday intensives', 'Squad training']),
       customField(104, 'Happy to volunteer at carnivals', 'yesOrNoDD'),
     ],

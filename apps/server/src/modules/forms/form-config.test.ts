@@ -49,6 +49,9 @@ describe.each(testEngines())('form-field configuration on %s', (engine) => {
     expect(res.body.fields.map((f) => f.OCRFormFieldNameID)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     expect(res.body.fields.find((f) => f.field_name.OCRFormFieldName === 'mobilePhone')?.State).toBe('Mandatory');
     expect(res.body.custom_fields.map((f) => f.CustomFieldID)).toEqual([101, 102, 103, 104]);
+    // A marketing preference is the family's to choose: the demo sets none for them.
+    const newsletter = res.body.custom_fields.find((f) => f.CustomFieldID === 102)!;
+    expect(newsletter).toMatchObject({ DefaultItemID: null, custom_field: { FieldName: 'Newsletter' } });
   });
 
   it("answers the company's own names for renamed fields", async () => {
