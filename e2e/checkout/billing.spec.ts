@@ -19,6 +19,13 @@ test.describe('billing details', () => {
     await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/');
     await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('2030');
     await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/2030');
+    // The year as the card prints it: "12/30" reads "12/2030" once the field is left.
+    await page.getByLabel('Expiry (MM/YYYY)').fill('');
+    await page.getByLabel('Expiry (MM/YYYY)').pressSequentially('1230');
+    await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/30');
+    await page.getByLabel('Expiry (MM/YYYY)').press('Tab');
+    await expect(page.getByLabel('Expiry (MM/YYYY)')).toHaveValue('12/2030');
+    await expect(page.getByText('Expiry must be MM/YYYY')).toHaveCount(0);
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Save card' }).click();
     await expect(page.getByText('Please enter valid numbers only')).toBeVisible();
