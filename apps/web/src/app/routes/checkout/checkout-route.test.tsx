@@ -12,6 +12,7 @@ import { companyConfigQueryOptions } from '@/entities/company/get-company-config
 import { useCartStore, type CartBookingItem } from '@/lib/cart-store';
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
+import { CartHoldKeeper } from '@/features/checkout/components/cart-holds';
 import CheckoutRoute from './checkout-route';
 import PaymentRoute from './payment-route';
 import PaymentSuccessRoute from './payment-success-route';
@@ -175,11 +176,13 @@ function refuseQuote(quotes: CartRequest[], refusal: (body: CartRequest) => ApiE
 const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Monday – Noah Mitchell' };
 const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
 
-function renderCheckout(url: string) {
+/** The checkout and payment pages; `keeper`: with the top bar's keeper that sends the cart's changes to be held. */
+function renderCheckout(url: string, { keeper = false } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   return render(
     <QueryClientProvider client={client}>
+      {keeper && <CartHoldKeeper />}
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={paths.checkout} element={<CheckoutRoute />} />
@@ -306,6 +309,27 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(useCartStore.getState().classItems).toEqual([]);
     expect(useCartStore.getState().bookingItems).toEqual([lane]);
     expect(quotes.at(-1)!.classItems).toEqual([]);
+  });
+
+  it('a quote that met the class full while the cart’s own hold of it was still being made is asked again once the hold is answered, and priced', async () => {
+    const { quotes } = serveCheckout();
+    // The hold lands after the first quote with the class counted it against the family (two reads of the database, the hold committed between them).
+    let classQuotes = 0;
+    refuseQuote(quotes, (body) => (body.classItems?.length && ++classQuotes === 1 ? { code: 'CLASS_FULL', message: dolphinFull } : null));
+    server.use(
+      http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', async () => {
+        await delay(150);
+        return HttpResponse.json({ ...laneHeldAnd([]), classes: [{ ClassID: 11, StudentID: 4, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }] });
+      }),
+    );
+    renderCheckout(paths.checkout, { keeper: true });
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+
+    // The class goes into the cart (as from the waitlist's offer): its hold is sent, and the cart priced again at once.
+    act(() => useCartStore.getState().setClassItems([dolphin]));
+    await waitFor(() => expect(classQuotes).toBe(2));
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /is full/ })).toBeNull();
   });
 
   it('a class that fills between the checkout and Pay: the payment page says so and leads back to the cart to change it', async () => {

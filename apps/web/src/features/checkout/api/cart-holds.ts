@@ -17,10 +17,18 @@ export function holdCart(body: CartHoldsRequest): Promise<CartHoldsAnswer> {
   return call(paymentEndpoints.cartHolds, { body });
 }
 
-/** The cart's holds as the server answered them; a court taken or a class filled by another family has the cart priced again, so the quote names it. */
+/**
+ * The cart's holds as the server answered them; a court taken or a class filled by another family
+ * has the cart priced again, so the quote names it. So does a quote that failed meanwhile: asked
+ * while these holds were being made, it may have counted the family's own new hold against it.
+ */
 function holdsAnswered(client: QueryClient, data: CartHoldsAnswer) {
   client.setQueryData(cartHoldsQueryOptions().queryKey, data);
-  if (data.refused.some((r) => r.code === 'BOOKING_TAKEN' || r.code === 'CLASS_FULL')) void client.invalidateQueries({ queryKey: quoteKey });
+  const quoteFailed = client
+    .getQueryCache()
+    .findAll({ queryKey: quoteKey })
+    .some((q) => q.state.status === 'error');
+  if (quoteFailed || data.refused.some((r) => r.code === 'BOOKING_TAKEN' || r.code === 'CLASS_FULL')) void client.invalidateQueries({ queryKey: quoteKey });
 }
 
 /** Holds the places of the cart as it is now ("Hold again"); the answer is what the cart holds. */
