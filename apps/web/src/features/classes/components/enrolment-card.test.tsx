@@ -67,6 +67,27 @@ describe('EnrolmentCard', () => {
     expect(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Notify absence: Ella, Tadpoles' })).toBeTruthy();
   });
 
+  it('a session too near to notify an absence for says so, where the others offer Notify absence; a past or cancelled one says neither', async () => {
+    const four: ClassSessionsAnswer = {
+      class_name: 'Tadpoles',
+      sessions: [
+        { ...sessions.sessions[0]!, SessionID: 1, Date: '2026-11-30', Past: true },
+        { ...sessions.sessions[0]!, SessionID: 2, Date: '2026-12-07' },
+        { ...sessions.sessions[0]!, SessionID: 3, Date: '2026-12-14', Status: 'cancelled' },
+        { ...sessions.sessions[0]!, SessionID: 4, Date: '2026-12-21', CanNotifyAbsence: true },
+      ],
+    };
+    server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(four)));
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.lastChild?.textContent),
+    ).toEqual(['', 'Too late to notify', 'Cancelled', 'Notify absence']);
+  });
+
   it('F5: a make-up session’s absence asks for that child’s reasons and promises no new make-up credit', async () => {
     const asked: string[] = [];
     server.use(

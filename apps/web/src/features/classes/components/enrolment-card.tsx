@@ -63,6 +63,9 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                       <Button size="sm" variant="link" aria-label={`Notify absence: ${studentName}, ${when}`} onClick={() => setAbsence(s)}>
                         Notify absence
                       </Button>
+                    ) : config.CanNotifyAbsence && !s.Past && s.Status === 'scheduled' && !s.Absent ? (
+                      // Its time to be notified has passed (the company's cut-off before the start): said, not left a blank row.
+                      <span className="text-muted">Too late to notify</span>
                     ) : null}
                   </span>
                 </li>
