@@ -78,6 +78,12 @@ const cartHoldToken = (clientId: number) => `cart-${clientId}`;
 const sameCourtTime = (h: { venue_id: number; court: string; date: string; start_time: string; booking_type_id: number }, b: ResolvedBooking) =>
   h.venue_id === b.venueId && h.court === b.court && h.date === b.date && h.start_time === b.startTime && h.booking_type_id === b.bookingTypeId;
 
+/** The live hold under `holdToken` (the family's cart) of the court and time of `b`, if any. */
+async function findOwnHold(ctx: Ctx, companyId: number, clientId: number, holdToken: string, b: ResolvedBooking) {
+  const holds = await repo.findLiveHolds(ctx.db, { companyId, clientId, holdToken, now: nowIso(ctx.clock.now()) });
+  return holds.find((h) => sameCourtTime(h, b));
+}
+
 export interface CartCourtHold extends BookingRequest {
   heldUntil: string;
 }
@@ -101,22 +107,20 @@ export async function holdCartCourts(
   for (const request of requests) {
     // The court as the hold resolved it, for a refusal to tell whose it is.
     let booking: ResolvedBooking | null = null;
-    const ownHold = (tx: Ctx, b: ResolvedBooking) =>
-      repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(tx.clock.now()) }).then((holds) => holds.find((h) => sameCourtTime(h, b)));
     try {
       const { id, until } = await ctx
         .transaction(async (tx) => {
           const now = tx.clock.now();
           const b = resolveBookingRequest(company, request, now);
           booking = b;
-          const own = await ownHold(tx, b);
+          const own = await findOwnHold(tx, company.id, clientId, holdToken, b);
           if (own) return { id: own.id, until: own.hold_expires_at! };
           const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
           return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
         })
         .catch(async (err: unknown) => {
           // The family's other device held it in the meantime (both added it at once): that hold is this cart's too.
-          const own = err instanceof AppError && err.code === 'BOOKING_TAKEN' && booking ? await ctx.transaction((tx) => ownHold(tx, booking!)) : undefined;
+          const own = err instanceof AppError && err.code === 'BOOKING_TAKEN' && booking ? await ctx.transaction((tx) => findOwnHold(tx, company.id, clientId, holdToken, booking!)) : undefined;
           if (!own) throw err;
           return { id: own.id, until: own.hold_expires_at! };
         });
@@ -161,7 +165,7 @@ export function checkCartCourt(ctx: Ctx, company: Company, clientId: number, req
     const now = tx.clock.now();
     const b = resolveBookingRequest(company, request, now);
     const holdToken = cartHoldToken(clientId);
-    const own = (await repo.findLiveHolds(tx.db, { companyId: company.id, clientId, holdToken, now: nowIso(now) })).find((h) => sameCourtTime(h, b));
+    const own = await findOwnHold(tx, company.id, clientId, holdToken, b);
     if (own) {
       const until = [own.hold_expires_at!, nowIso(addMinutes(now, company.settings.booking_setup.HoldMinutes))].sort()[1]!;
       // Only while it is still the cart's: a checkout taking it over meanwhile keeps it.
