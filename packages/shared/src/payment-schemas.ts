@@ -104,8 +104,18 @@ export type CustomerCreditItem = z.infer<typeof customerCreditSchema>;
 /** A token from the gateway's own tokenisation route, or a payment method Stripe.js made (card numbers never reach the portal). */
 export const cardTokenField = z.string().regex(/^(tok|pm)_[A-Za-z0-9]{8,64}$/, 'Invalid card token');
 
-/** PUT /api/payment/cart-holds: the classes and courts the cart holds places for (decision 095). */
-export const cartHoldsRequestSchema = cartRequestSchema.pick({ classItems: true, bookingItems: true, ocrProfileId: true });
+/**
+ * PUT /api/payment/cart-holds: the classes and courts the cart holds places for (decision 095).
+ * `cartId` names the browser's cart (decision 137): the places it no longer lists are given back
+ * only where this cart held them, never those the family's other device holds.
+ */
+export const cartHoldsRequestSchema = cartRequestSchema.pick({ classItems: true, bookingItems: true, ocrProfileId: true }).extend({
+  cartId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid cart id')
+    .optional()
+    .describe('The browser cart this request speaks for (a random id kept with the cart); without it, only holds made without one are given back.'),
+});
 export type CartHoldsRequest = z.input<typeof cartHoldsRequestSchema>;
 
 const heldUntil = z.string().describe('When the hold lapses (an instant); a place is held once, asking again never stretches it.');

@@ -48,6 +48,7 @@ import { listItemNamesUnique } from './migrations/046-list-item-names-unique.ts'
 import { registrationRegId } from './migrations/047-registration-reg-id.ts';
 import { classProfiles } from './migrations/048-class-profiles.ts';
 import { documentNumberWidth } from './migrations/049-document-number-width.ts';
+import { cartId } from './migrations/050-cart-id.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -100,6 +101,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '047-registration-reg-id': registrationRegId(),
     '048-class-profiles': classProfiles(),
     '049-document-number-width': documentNumberWidth(),
+    '050-cart-id': cartId(),
   };
 }
 

@@ -62,6 +62,8 @@ export interface BookingsTable {
   invoice_id: number | null;
   created_at: string;
   cancelled_at: string | null;
+  /** Migration 050: while held from a cart, the browser's cart that holds it (decision 137). */
+  cart_id: string | null;
 }
 export interface BookingSlotsTable {
   company_id: number;

@@ -210,6 +210,8 @@ export interface EnrolmentsTable {
   registration_id: number | null;
   /** Migration 045: what the family paid for the place at the checkout, net of its discounts (decision 120); null for a place taken otherwise. */
   paid_cents: number | null;
+  /** Migration 050: while held from a cart, the browser's cart that holds it (decision 137). */
+  cart_id: string | null;
 }
 export interface InvoicesTable {
   id: Generated<number>;

@@ -43,4 +43,15 @@ describe('cart store', () => {
     useCartStore.getState().claimFor(2);
     expect(useCartStore.getState().classItems).toEqual([]);
   });
+
+  it('decision 137: the cart keeps its own id, persisted, through emptying and another client', () => {
+    const { cartId } = useCartStore.getState();
+    expect(cartId).toMatch(/^[0-9a-f]{24}$/);
+    useCartStore.getState().claimFor(7);
+    useCartStore.getState().claimFor(8);
+    useCartStore.getState().clear();
+    expect(useCartStore.getState().cartId).toBe(cartId);
+    const stored = JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: Record<string, unknown> };
+    expect(stored.state.cartId).toBe(cartId);
+  });
 });

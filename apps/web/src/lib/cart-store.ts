@@ -36,6 +36,11 @@ export interface CartDiscountCode {
 }
 
 interface CartState {
+  /**
+   * This browser's cart, by a random id kept with it (decision 137): the places its holds give back
+   * are only those it held itself, never those the family's other device holds. Emptying the cart keeps it.
+   */
+  cartId: string;
   /** The client the cart belongs to; another signed-in client empties it (D1 §4). */
   clientId: number | null;
   classItems: CartClassItem[];
@@ -63,12 +68,18 @@ interface CartState {
   clear: () => void;
 }
 
+/** A random id for a new cart (getRandomValues: a page served over plain HTTP on a school's network has no randomUUID). */
+function newCartId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 const empty = { clientId: null, classItems: [], bookingItems: [], invoices: [], ocrProfileId: null, discountCodes: [], creditIds: [] };
 
 export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
       ...empty,
+      cartId: newCartId(),
       claimFor: (clientId) => {
         const owner = get().clientId;
         if (owner !== null && owner !== clientId) set({ ...empty, clientId });
@@ -87,7 +98,8 @@ export const useCartStore = create<CartState>()(
     }),
     {
       name: 'portal-cart',
-      partialize: ({ clientId, classItems, bookingItems, invoices, ocrProfileId, discountCodes, creditIds }) => ({
+      partialize: ({ cartId, clientId, classItems, bookingItems, invoices, ocrProfileId, discountCodes, creditIds }) => ({
+        cartId,
         clientId,
         classItems,
         bookingItems,

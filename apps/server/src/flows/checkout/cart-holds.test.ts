@@ -10,7 +10,7 @@ import { addDays } from '../../lib/time.ts';
 
 /** Issue 22 §2, decision 095: adding a class or a court to the cart holds its place while the family pays. */
 describe.each(testEngines())('places held from the cart on %s', (engine) => {
-  const app = splashClassesApp(engine, 8);
+  const app = splashClassesApp(engine, 10);
   const { db } = app;
 
   /** A class of this file's own with one place, nobody in it and nobody waiting. */
@@ -129,6 +129,41 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect((await other.post('/api/classes/validate-class-item', { class_id: classId, student_id: a.studentId })).status).toBe(200);
     expect((await hold(other, [item])).body).toEqual({ classes: held.body.classes, courts: [], refused: [] });
     expect(await placesOf(classId)).toEqual([{ id: expect.any(Number), status: 'held', student_id: a.studentId }]);
+  });
+
+  it('each device gives back only what its own cart held: a second device’s cart never frees the first’s places', async () => {
+    const [first, second] = [await lastPlace(8), await lastPlace(9)];
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '15:00', court: 'Court 2' };
+    const a = await family();
+    const laptop = { cartId: randomBytes(8).toString('hex') };
+    const phone = { cartId: randomBytes(8).toString('hex') };
+    const other = new Browser(app.t.server);
+    await other.signIn('SPLASH', a.email, a.password);
+    const put = (browser: Browser, cart: { cartId: string }, classItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems, bookingItems: [] });
+    expect((await put(a.browser, laptop, [{ ClassID: first, StudentID: a.studentId }])).body.classes).toHaveLength(1);
+    // The phone's cart, holding another class, leaves the laptop's place held.
+    expect((await put(other, phone, [{ ClassID: second, StudentID: a.studentId }])).body.classes).toHaveLength(1);
+    expect((await placesOf(first)).map((p) => p.status)).toEqual(['held']);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes.map((h) => h.ClassID).sort()).toEqual([first, second].sort());
+    // The phone emptied gives back its own place only; the laptop emptied, its own.
+    expect((await put(other, phone, [])).status).toBe(200);
+    expect(await placesOf(second)).toEqual([]);
+    expect((await placesOf(first)).map((p) => p.status)).toEqual(['held']);
+    expect((await put(a.browser, laptop, [])).status).toBe(200);
+    expect(await placesOf(first)).toEqual([]);
+
+    // Courts alike, at ACE.
+    const email = `cart.${randomBytes(4).toString('hex')}@example.com`;
+    const c = await registerCustomer(app.t, { email, company: 'ACE' });
+    const cPhone = new Browser(app.t.server);
+    await cPhone.signIn('ACE', email, c.password);
+    const court = (browser: Browser, cart: { cartId: string }, bookingItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems: [], bookingItems });
+    expect((await court(c.browser, laptop, [slot])).body.courts).toHaveLength(1);
+    expect((await court(cPhone, phone, [])).status).toBe(200);
+    expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
+    expect((await court(c.browser, laptop, [])).status).toBe(200);
+    expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toEqual([]);
   });
 
   it('ten families holding the last place at once: one holds it, nine are told it is full', async () => {

@@ -77,7 +77,7 @@ export async function quoteExistingFamilyClasses(ctx: Ctx, company: Company, cli
   // Checked and priced first: a refused quote holds nothing.
   const quote = await quoteCart(ctx, company, clientId, cart);
   const holdUntil = addMinutes(ctx.clock.now(), company.settings.fin_setup.CheckoutHoldMinutes);
-  const { held } = items.length ? await holdCartPlaces(ctx, company, clientId, items, { holdUntil, releaseOthers: false }) : { held: [] };
+  const { held } = items.length ? await holdCartPlaces(ctx, company, clientId, items, { holdUntil, releaseOthers: false, cartId: null }) : { held: [] };
   const onFile = (await directDebitAvailable(ctx, company, clientId)).onFile;
   return {
     ...quote,

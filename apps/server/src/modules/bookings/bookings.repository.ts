@@ -70,6 +70,8 @@ export interface NewBooking {
   holdExpiresAt: string | null;
   invoiceId: number | null;
   now: string;
+  /** A cart's hold: the browser's cart that holds it (decision 137). */
+  cartId?: string | null;
 }
 
 /** The booking and one slot row per unit; the slots' primary key refuses any unit already taken. */
@@ -93,6 +95,7 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<number> {
       invoice_id: b.invoiceId,
       created_at: b.now,
       cancelled_at: null,
+      cart_id: b.cartId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -212,7 +215,7 @@ export async function cancelConfirmed(db: Db, input: { companyId: number; client
 export function findLiveHolds(db: Db, input: { companyId: number; clientId: number; holdToken: string; now: string }) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'venue_id', 'court', 'booking_type_id', 'date', 'start_time', 'hold_expires_at'])
+    .select(['id', 'venue_id', 'court', 'booking_type_id', 'date', 'start_time', 'hold_expires_at', 'cart_id'])
     .where('company_id', '=', input.companyId)
     .where('client_id', '=', input.clientId)
     .where('hold_token', '=', input.holdToken)

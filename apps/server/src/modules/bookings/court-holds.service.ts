@@ -22,7 +22,7 @@ export async function holdBookings(
   company: Company,
   clientId: number,
   requests: BookingRequest[],
-  options: { now?: Date; holdToken?: string } = {},
+  options: { now?: Date; holdToken?: string; cartId?: string | null } = {},
 ): Promise<{ holdToken: string; holdExpiresAt: string; bookings: (ResolvedBooking & { bookingId: number })[]; adopted: number[] }> {
   const now = options.now ?? new Date();
   const holdToken = options.holdToken ?? randomBytes(16).toString('hex');
@@ -64,6 +64,7 @@ export async function holdBookings(
         holdExpiresAt,
         invoiceId: null,
         now: nowIso(now),
+        cartId: options.cartId ?? null,
       },
       refusal,
     );
@@ -98,7 +99,7 @@ export async function holdCartCourts(
   company: Company,
   clientId: number,
   requests: BookingRequest[],
-  options: { releaseOthers: boolean },
+  options: { releaseOthers: boolean; cartId: string | null },
 ): Promise<{ held: CartCourtHold[]; refused: (BookingRequest & { code: string; message: string })[] }> {
   const held: CartCourtHold[] = [];
   const refusals: { request: BookingRequest; err: AppError; booking: ResolvedBooking | null }[] = [];
@@ -115,7 +116,7 @@ export async function holdCartCourts(
           booking = b;
           const own = await findOwnHold(tx, company.id, clientId, holdToken, b);
           if (own) return { id: own.id, until: own.hold_expires_at! };
-          const made = await holdBookings(tx, company, clientId, [request], { now, holdToken });
+          const made = await holdBookings(tx, company, clientId, [request], { now, holdToken, cartId: options.cartId });
           return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
         })
         .catch(async (err: unknown) => {
@@ -148,7 +149,8 @@ export async function holdCartCourts(
   });
   if (options.releaseOthers) {
     const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken, now: nowIso(ctx.clock.now()) });
-    const others = cart.filter((h) => !keep.includes(h.id)).map((h) => h.id);
+    // Only what this cart held: the family's other device keeps the courts its own cart holds (decision 137).
+    const others = cart.filter((h) => h.cart_id === options.cartId && !keep.includes(h.id)).map((h) => h.id);
     if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
   }
   return { held, refused };

@@ -281,6 +281,8 @@ export interface NewEnrolment {
   status: 'active' | 'temporary' | 'held';
   hold_until: string | null;
   created_at: string;
+  /** A cart's hold: the browser's cart that holds it (decision 137). */
+  cart_id?: string | null;
 }
 
 /** A place in a class, written in the transaction that holds the class's lock. */

@@ -192,7 +192,7 @@ export function findClientHolds(db: Db, companyId: number, clientId: number, now
   return db
     .selectFrom('enrolments as e')
     .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'e.student_id').on('st.company_id', '=', companyId).on('st.client_id', '=', clientId))
-    .select(['e.id', 'e.class_id', 'st.id as student_id', 'e.kind', 'e.start_date', 'e.hold_until'])
+    .select(['e.id', 'e.class_id', 'st.id as student_id', 'e.kind', 'e.start_date', 'e.hold_until', 'e.cart_id'])
     .where('e.company_id', '=', companyId)
     .where('e.status', '=', 'held')
     .where('e.hold_until', '>', now)

@@ -233,7 +233,7 @@ export async function holdCartPlaces(
   company: Company,
   clientId: number,
   items: ClassItem[],
-  options: { holdUntil: Date; releaseOthers: boolean },
+  options: { holdUntil: Date; releaseOthers: boolean; cartId: string | null },
 ): Promise<{ held: CartPlaceHold[]; refused: CartPlaceRefusal[] }> {
   const held: CartPlaceHold[] = [];
   const refused: CartPlaceRefusal[] = [];
@@ -257,6 +257,7 @@ export async function holdCartPlaces(
           status: 'held',
           hold_until: until,
           created_at: c.now,
+          cart_id: options.cartId,
         });
         await repo.refreshClassCounts(tx.db, company.id, c.today, c.now, [item.class_id]);
         return until;
@@ -270,7 +271,8 @@ export async function holdCartPlaces(
   }
   if (options.releaseOthers) {
     const c = clock(company, ctx.clock.now());
-    const others = (await enrolmentsRepo.findClientHolds(ctx.db, company.id, clientId, c.now)).filter((h) => !items.some((item) => holdMatches(h, item)));
+    // Only what this cart held: the family's other device keeps the places its own cart holds (decision 137).
+    const others = (await enrolmentsRepo.findClientHolds(ctx.db, company.id, clientId, c.now)).filter((h) => h.cart_id === options.cartId && !items.some((item) => holdMatches(h, item)));
     if (others.length)
       await ctx.transaction((tx) =>
         releaseEnrolments(

@@ -247,7 +247,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     view.unmount();
 
     // Lapsed: named, with the way to try again; nothing is held again until the family asks.
-    serveCheckout({ holds: noHolds });
+    const again = serveCheckout({ holds: noHolds });
     renderCheckout(paths.checkout);
     const lapsed = await screen.findByRole('region', { name: 'No longer held for you' });
     expect(within(lapsed).getByText('Lane hire (1 hour), Lane 2, 05/03/2030 06:00 PM - 07:00 PM')).toBeTruthy();
@@ -255,6 +255,9 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     fireEvent.click(within(lapsed).getByRole('button', { name: 'Hold again' }));
     expect(await screen.findByRole('timer')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'No longer held for you' })).toBeNull();
+    // Held as this browser's cart (decision 137), so the family's other device never gives it back.
+    expect(again.holdRequests).toEqual([expect.objectContaining({ cartId: useCartStore.getState().cartId, bookingItems: [expect.objectContaining({ court: lane.court })] })]);
+    expect(useCartStore.getState().cartId).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it('H14, H15: a double-click on Pay with the saved card sends one payment; the success page shows the receipt and the cart is empty', async () => {

@@ -10,7 +10,7 @@ import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
-import { cartRequestOf } from '../lib/cart-request';
+import { holdsRequestOf } from '../lib/cart-request';
 import { useCartLines, type CartLine } from '../lib/cart-lines';
 import { CALM_BOX, namedLines, RefusedLineRow } from './quote-error';
 
@@ -25,7 +25,7 @@ export function CartHoldKeeper() {
     () =>
       useCartStore.subscribe((state, prev) => {
         if (state.classItems === prev.classItems && state.bookingItems === prev.bookingItems) return;
-        syncCartHolds(client, cartRequestOf(state, 'items'));
+        syncCartHolds(client, holdsRequestOf(state));
       }),
     [client],
   );
@@ -115,7 +115,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
           ))}
           error={again.isError ? errorMessage(again.error) : null}
           busy={again.isPending}
-          onHoldAgain={() => again.mutate(cartRequestOf(useCartStore.getState(), 'items'))}
+          onHoldAgain={() => again.mutate(holdsRequestOf(useCartStore.getState()))}
         />
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import type { CartRequest } from '@portal/shared/payment-schemas';
+import type { CartHoldsRequest, CartRequest } from '@portal/shared/payment-schemas';
 import { clockRange, clockTime, formatDate, type DateFormat } from '@portal/shared/date-time-text';
 import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 
@@ -20,6 +20,12 @@ export function cartRequestOf(cart: Pick<CartSnapshot, 'classItems' | 'bookingIt
         paymentMethod: 'card',
       }
     : { classItems: [], bookingItems: [], invoices: cart.invoices, discountCodes: cart.discountCodes, creditIds: cart.creditIds, paymentMethod: 'card' };
+}
+
+/** The places the cart asks to hold, as this browser's cart (decision 137). */
+export function holdsRequestOf(cart: Pick<CartSnapshot, 'cartId' | 'classItems' | 'bookingItems' | 'ocrProfileId'>): CartHoldsRequest {
+  const { classItems, bookingItems } = cartRequestOf({ ...cart, invoices: [], discountCodes: [], creditIds: [] }, 'items');
+  return { cartId: cart.cartId, classItems, bookingItems, ocrProfileId: cart.ocrProfileId };
 }
 
 export function isCartEmpty(cart: Pick<CartSnapshot, 'classItems' | 'bookingItems' | 'invoices'>, kind: CartKind): boolean {
