@@ -3,6 +3,7 @@ import { emailField } from './auth-schemas.ts';
 import { bookingOptionsSchema, bookingRequestSchema } from './bookings-schemas.ts';
 import { captchaTokenField, contactMessages } from './contact-schemas.ts';
 import { messages } from './messages.ts';
+import { formatCents } from './pricing/money.ts';
 import { cardTokenField, gatewayTokenRequestSchema, paymentAnswerSchema, quoteAnswerSchema } from './payment-schemas.ts';
 
 /**
@@ -20,6 +21,9 @@ export const guestBookingMessages = {
   cancelled: 'Your booking has been cancelled.',
   linkInvalid: 'This link is not valid or the booking has already been cancelled.',
   confirmationSubject: (company: string) => `Your booking with ${company}`,
+  /** A cancelled booking's refund, with the amount the card was charged where it is known. */
+  refunded: (paidCents: number | null, symbol: string) =>
+    `${paidCents ? `The ${formatCents(paidCents, symbol)} you paid is` : 'Your payment is'} refunded to the card you paid with; it can take a few days to appear.`,
 } as const;
 
 /** GET /api/ob/options: what the page offers, and whether cards are taken. */
@@ -75,6 +79,8 @@ export const guestBookingSchema = z.object({
   guestName: z.string(),
   /** Booked after online cancelling had closed for it (inside CancelCutoffHours of its start): it never could be cancelled online. */
   bookedInsideCutoff: z.boolean(),
+  /** What the card was charged (tax included), the amount a cancel refunds; null where no completed payment is recorded. */
+  paidCents: z.number().int().nullable(),
 });
 export type GuestBooking = z.infer<typeof guestBookingSchema>;
 

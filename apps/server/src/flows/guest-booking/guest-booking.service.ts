@@ -210,13 +210,13 @@ async function confirm(ctx: Ctx, company: Company, clientId: number, row: repo.G
   const token = newToken();
   const cancelUrl = `${publicOrigin(ctx.env)}/ob/cancel?id=${company.customerId}&token=${token}`;
   if (!(await repo.confirmGuestBooking(ctx.db, company.id, row.id, { bookingId: booking.BookingID, tokenHash: hashToken(token), at: nowIso() }))) {
-    return { booking: present(company, booking, row), cancelUrl: null };
+    return { booking: present(company, booking, row, payment.amountCents), cancelUrl: null };
   }
   mailConfirmation(ctx, company, row, booking, cancelUrl, token, payment.amountCents, payment.receiptNo);
-  return { booking: present(company, booking, row), cancelUrl };
+  return { booking: present(company, booking, row, payment.amountCents), cancelUrl };
 }
 
-function present(company: Company, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, row: repo.GuestRow): GuestBooking {
+function present(company: Company, booking: NonNullable<Awaited<ReturnType<typeof findClientBooking>>>, row: repo.GuestRow, paidCents: number | null): GuestBooking {
   return {
     date: booking.date,
     time: booking.time,
@@ -229,8 +229,12 @@ function present(company: Company, booking: NonNullable<Awaited<ReturnType<typeo
     status: booking.status,
     guestName: `${row.first_name} ${row.last_name}`,
     bookedInsideCutoff: bookedInsideCutoff(company, booking, row.created_at),
+    paidCents,
   };
 }
+
+/** What the guest's payment charged, once it completed. */
+const paidOf = (payment: Awaited<ReturnType<typeof findPaymentOutcome>>): number | null => (payment?.status === 'completed' ? (payment.answer?.amountCents ?? null) : null);
 
 function mailConfirmation(
   ctx: Ctx,
@@ -268,7 +272,7 @@ export async function findGuestBooking(ctx: Ctx, company: Company, token: string
   const { row, clientId } = await byToken(ctx, company, token);
   const booking = await findClientBooking(ctx, company, clientId, row.booking_id!);
   if (!booking) throw notFound(m.linkInvalid);
-  return present(company, booking, row);
+  return present(company, booking, row, paidOf(await findPaymentOutcome(ctx, company.id, clientId, row.idempotency_key)));
 }
 
 async function byToken(ctx: Ctx, company: Company, token: string) {
@@ -293,6 +297,7 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
   // Refunded where it was charged, whatever the company has chosen since.
   const gateway = payment && gatewayNamed(ctx, payment.processor);
   if (payment?.status === 'completed' && payment.reference && gateway) await gateway.refund(company.id, payment.reference);
+  const paid = paidOf(payment);
   const cancelled = await cancelBooking(ctx, company, clientId, row.booking_id!);
   const name = company.settings.CompanyDisplayName;
   ctx.mailer.queue({
@@ -301,11 +306,11 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
     subject: `Booking cancelled: ${name}`,
     ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
-      `Your booking on ${formatDate(cancelled.date, company.settings.localization.DateFormat)} at ${clockTime(cancelled.time)} (${cancelled.venue}, ${cancelled.court}) is cancelled. Your payment is refunded to the card you paid with; it can take a few days to appear.`,
+      `Your booking on ${formatDate(cancelled.date, company.settings.localization.DateFormat)} at ${clockTime(cancelled.time)} (${cancelled.venue}, ${cancelled.court}) is cancelled. ${m.refunded(paid, company.settings.localization.CurrencySymbol)}`,
     ]),
     secrets: [],
   });
-  return present(company, cancelled, row);
+  return present(company, cancelled, row, paid);
 }
 
 /** Beyond a checkout's holds, how long a guest booking is left unconfirmed before the minute job settles it. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { clockRange, clockTime, formatDate } from '@portal/shared/date-time-text';
+import { formatCents } from '@portal/shared/pricing/money';
 import type { CartHoldsAnswer } from '@portal/shared/payment-schemas';
 import type { GuestBookingAnswer } from '@portal/shared/guest-booking-schemas';
 import { Browser, changeCompanySettings, ownCompany, registerCustomer, solvedCaptcha, testEngines } from '../../test/api-harness.ts';
@@ -230,14 +231,19 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const token = await cancelToken(who.Email);
     const visitor = new Browser(app.t.server);
     await visitor.enterCompany('ACE');
-    const shown = await visitor.post<{ booking: { status: string; cancelBy: string | null } }>('/api/ob/booking', { token });
+    const shown = await visitor.post<{ booking: { status: string; cancelBy: string | null; paidCents: number | null } }>('/api/ob/booking', { token });
     expect([shown.status, shown.body.booking.status, shown.body.booking.cancelBy !== null]).toEqual([200, 'Confirmed', true]);
-    const cancelled = await visitor.post<{ booking: { status: string }; message: string }>('/api/ob/cancel', { token });
+    // What the card was charged, tax included: the amount its refund gives back.
+    expect(shown.body.booking.paidCents).toBe(paid.body.payment.amountCents);
+    const cancelled = await visitor.post<{ booking: { status: string; paidCents: number | null }; message: string }>('/api/ob/cancel', { token });
     expect([cancelled.status, cancelled.body.booking.status, cancelled.body.message]).toEqual([200, 'Cancelled', 'Your booking has been cancelled.']);
+    expect(cancelled.body.booking.paidCents).toBe(paid.body.payment.amountCents);
     expect(await bookingsOn(booking)).toEqual([]);
     const charge = await db().selectFrom('gateway_charges').select('status').where('company_id', '=', app.companyId).where('charge_id', '=', paid.body.payment.reference!).executeTakeFirstOrThrow();
     expect(charge.status).toBe('refunded');
-    expect((await app.t.lastMailTo(who.Email))?.subject).toBe('Booking cancelled: Ace Tennis Academy');
+    const mail = await app.t.lastMailTo(who.Email);
+    expect(mail?.subject).toBe('Booking cancelled: Ace Tennis Academy');
+    expect(mail?.text).toContain(`The ${formatCents(paid.body.payment.amountCents, '$')} you paid is refunded to the card you paid with; it can take a few days to appear.`);
     const twice = await visitor.post('/api/ob/cancel', { token });
     expect([twice.status, twice.body.message]).toEqual([404, 'This link is not valid or the booking has already been cancelled.']);
     // Another company's portal does not know the link.

@@ -35,6 +35,7 @@ const booking = (change: Partial<GuestBooking> = {}): GuestBooking => ({
   status: 'Confirmed',
   guestName: 'Jordan Lee',
   bookedInsideCutoff: false,
+  paidCents: 4400,
   ...change,
 });
 
@@ -66,10 +67,12 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(within(details).getByText('$40.00')).toBeTruthy();
     expect(within(details).getByText('Jordan Lee')).toBeTruthy();
     expect(within(details).getByText('Confirmed')).toBeTruthy();
-    expect(screen.getByText(/You can cancel online until 04\/03\/2030 06:00 PM/)).toBeTruthy();
+    // The refund names what the card was charged (tax included), not the price before tax.
+    expect(screen.getByText('You can cancel online until 04/03/2030 06:00 PM; the $44.00 you paid is then refunded to your card.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByText(/The \$44\.00 you paid is refunded to your card\.$/)).toBeTruthy();
     expect(tokens.cancel).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect((await screen.findByRole('status')).textContent).toBe('Your booking has been cancelled.');
@@ -77,6 +80,7 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
     expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Cancelled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(screen.getByText('The $44.00 you paid is refunded to the card you paid with; it can take a few days to appear.')).toBeTruthy();
     expect(tokens).toEqual({ view: [TOKEN], cancel: [TOKEN] });
   });
 

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
-import { clockRange, companyTimeZone, formatDate, formatDateTime } from '@/lib/format';
+import { clockRange, companyTimeZone, formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { useCancelGuestBooking } from '@/features/guest-booking/api/cancel-guest-booking';
 import { useGuestBooking } from '@/features/guest-booking/api/get-guest-booking';
@@ -46,6 +46,9 @@ export default function CancelGuestBookingRoute() {
   const dateFormat = config.localization.DateFormat;
   const zone = companyTimeZone(config);
   const cutoffHours = config.booking_setup.CancelCutoffHours;
+  const symbol = config.localization.CurrencySymbol;
+  // What a cancel refunds: the amount the card was charged, tax included, where it is known.
+  const paidText = (cents: number | null, opening = false) => (cents ? `${opening ? 'The' : 'the'} ${formatMoney(cents, symbol)} you paid is` : `${opening ? 'Your' : 'your'} payment is`);
 
   const invalid = token === null || (link.isError && link.error instanceof ApiRequestError && link.error.status === 404);
   if (invalid) {
@@ -88,12 +91,12 @@ export default function CancelGuestBookingRoute() {
           <ErrorBox message={error} onDismiss={() => setError(null)} />
           <BookingDetails booking={booking} />
           {booking.status === 'Cancelled' ? (
-            <p className="text-sm text-ink-soft">Your payment is refunded to the card you paid with; it can take a few days to appear.</p>
+            <p className="text-sm text-ink-soft">{guestBookingMessages.refunded(booking.paidCents, symbol)}</p>
           ) : booking.cancelBy ? (
             <div className="space-y-3">
               <p className="flex items-start gap-2 text-sm text-ink-soft">
                 <CalendarCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-ink" />
-                You can cancel online until {formatDateTime(booking.cancelBy, dateFormat, zone, false)}; your payment is then refunded to your card.
+                You can cancel online until {formatDateTime(booking.cancelBy, dateFormat, zone, false)}; {paidText(booking.paidCents)} then refunded to your card.
               </p>
               <Button variant="danger" fullWidth onClick={() => setConfirming(true)}>
                 Cancel booking
@@ -121,7 +124,7 @@ export default function CancelGuestBookingRoute() {
         title="Cancel this booking?"
         description={
           booking
-            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${clockRange(booking.time, booking.endTime)}. Your payment is refunded to your card.`
+            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${clockRange(booking.time, booking.endTime)}. ${paidText(booking.paidCents, true)} refunded to your card.`
             : undefined
         }
         size="sm"

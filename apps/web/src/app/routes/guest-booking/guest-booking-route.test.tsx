@@ -139,6 +139,7 @@ const booked = (): GuestBookingAnswer => ({
     status: 'Confirmed',
     guestName: 'Jordan Lee',
     bookedInsideCutoff: false,
+    paidCents: 4000,
   },
   cancelUrl: 'http://localhost:3000/ob/cancel?id=2002&token=tok3nOfTheLink_abcdefghijklmnop',
 });
