@@ -28,7 +28,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
     expect(held.status).toBe(200);
     expect(held.body.refused).toEqual([]);
-    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: expect.any(String) }]);
+    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: expect.any(String), casual: false }]);
     const until = Date.parse(held.body.classes[0]!.heldUntil);
     const minutes = (await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
     expect(until).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
@@ -146,6 +146,10 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect((await put(other, phone, [{ ClassID: second, StudentID: a.studentId }])).body.classes).toHaveLength(1);
     expect((await placesOf(first)).map((p) => p.status)).toEqual(['held']);
     expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes.map((h) => h.ClassID).sort()).toEqual([first, second].sort());
+    // Each named a term's place or one session's, so the other device knows which makes the class full.
+    await db().updateTable('enrolments').set({ kind: 'casual' }).where('company_id', '=', app.splash).where('class_id', '=', second).execute();
+    const listed = (await other.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes;
+    expect(Object.fromEntries(listed.map((h) => [h.ClassID, h.casual]))).toEqual({ [first]: false, [second]: true });
     // The phone emptied gives back its own place only; the laptop emptied, its own.
     expect((await put(other, phone, [])).status).toBe(200);
     expect(await placesOf(second)).toEqual([]);

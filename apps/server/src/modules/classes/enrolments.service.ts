@@ -213,6 +213,8 @@ export interface CartPlaceHold {
   StudentID: number;
   /** When the hold lapses (an instant). */
   heldUntil: string;
+  /** One session's place (a casual enrolment), not the term's. */
+  casual: boolean;
 }
 
 export interface CartPlaceRefusal {
@@ -262,7 +264,7 @@ export async function holdCartPlaces(
         await repo.refreshClassCounts(tx.db, company.id, c.today, c.now, [item.class_id]);
         return until;
       });
-      held.push({ ClassID: item.class_id, StudentID: item.student_id, heldUntil });
+      held.push({ ClassID: item.class_id, StudentID: item.student_id, heldUntil, casual: item.kind === 'casual' });
     } catch (err) {
       // A class or student unknown to this family refuses the whole request, as everywhere; a full class only its item.
       if (!(err instanceof AppError) || err.statusCode === 404) throw err;
@@ -288,7 +290,7 @@ export async function holdCartPlaces(
 /** The places a client's cart holds now. */
 export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: number): Promise<CartPlaceHold[]> {
   const rows = await enrolmentsRepo.findClientHolds(ctx.db, company.id, clientId, ctx.clock.now().toISOString());
-  return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until! }));
+  return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until!, casual: h.kind === 'casual' }));
 }
 
 /** Confirms held enrolments in the caller's transaction, each with what was paid for it; false when any hold lapsed (sell nothing then). */

@@ -322,7 +322,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     server.use(
       http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', async () => {
         await delay(150);
-        return HttpResponse.json({ ...laneHeldAnd([]), classes: [{ ClassID: 11, StudentID: 4, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString() }] });
+        return HttpResponse.json({ ...laneHeldAnd([]), classes: [{ ClassID: 11, StudentID: 4, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString(), casual: false }] });
       }),
     );
     renderCheckout(paths.checkout, { keeper: true });

@@ -54,9 +54,9 @@ function serve() {
     http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () =>
       HttpResponse.json({
         classes: [
-          { ClassID: 11, StudentID: NOAH, heldUntil: soon() },
-          { ClassID: 12, StudentID: ELLA, heldUntil: soon() },
-          { ClassID: 13, StudentID: NOAH, heldUntil: new Date(Date.now() - 60_000).toISOString() },
+          { ClassID: 11, StudentID: NOAH, heldUntil: soon(), casual: false },
+          { ClassID: 12, StudentID: ELLA, heldUntil: soon(), casual: true },
+          { ClassID: 13, StudentID: NOAH, heldUntil: new Date(Date.now() - 60_000).toISOString(), casual: false },
         ],
         courts: [],
         refused: [],
@@ -98,6 +98,22 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     expect(await within(dolphin).findByText('A place is held for Noah Mitchell')).toBeTruthy();
     expect(within(dolphin).getByRole('link', { name: 'Go to checkout: Dolphin – Monday' }).getAttribute('href')).toBe(paths.checkout);
 
+    for (const name of ['Shark – Friday', 'Turtle – Wednesday']) {
+      const full = await card(name);
+      expect(within(full).queryByText(/A place is held/)).toBeNull();
+      expect(within(full).getByRole('button', { name: 'Join waitlist' })).toBeTruthy();
+    }
+  });
+
+  it('on the family’s other device, whose cart is empty: the place held is said held, with Add to cart instead of the waitlist', async () => {
+    useCartStore.getState().clear();
+    serve();
+    renderPage();
+    const dolphin = await card('Dolphin – Monday');
+    expect(await within(dolphin).findByText('A place is held for Noah Mitchell')).toBeTruthy();
+    expect(within(dolphin).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+    expect(within(dolphin).queryByRole('button', { name: 'Join waitlist' })).toBeNull();
+    // A held session is not the term's place; a hold that ran out holds nothing.
     for (const name of ['Shark – Friday', 'Turtle – Wednesday']) {
       const full = await card(name);
       expect(within(full).queryByText(/A place is held/)).toBeNull();

@@ -33,17 +33,15 @@ export default function AddEnrollmentsRoute() {
     return offers.find((e) => e.StudentID === studentId) ?? offers[0] ?? null;
   };
 
-  // A full class whose place this family holds in its cart (its own hold makes it full): that place is the family's, and paid at the checkout.
+  // A full class whose term place this family holds (its own hold makes it full), from this cart or on its other device
+  // (decision 137): that place is the family's, paid at the checkout. The picked child's first.
   const cartClasses = useCartStore((s) => s.classItems);
-  const cartEmpty = useCartStore((s) => s.classItems.length + s.bookingItems.length === 0);
-  const holds = useCartHolds(!cartEmpty);
-  const heldInCart = (c: ClassSummary) => {
+  const holds = useCartHolds(true);
+  const heldForFamily = (c: ClassSummary) => {
     if (!c.IsFull) return null;
-    // The term places the cart holds now (not a single session's, nor a payment's held elsewhere): the picked child's first.
-    const mine = (holds.data?.classes ?? []).filter(
-      (h) => h.ClassID === c.ClassID && Date.parse(h.heldUntil) > Date.now() && cartClasses.some((i) => i.ClassID === h.ClassID && i.StudentID === h.StudentID && !i.casual),
-    );
-    return mine.find((h) => h.StudentID === studentId) ?? mine[0] ?? null;
+    const mine = (holds.data?.classes ?? []).filter((h) => h.ClassID === c.ClassID && !h.casual && Date.parse(h.heldUntil) > Date.now());
+    const held = mine.find((h) => h.StudentID === studentId) ?? mine[0] ?? null;
+    return held && { ...held, inCart: cartClasses.some((i) => i.ClassID === held.ClassID && i.StudentID === held.StudentID && !i.casual) };
   };
   // The family's children (the one chosen above, if any) already waiting for a full class: joining again is no step on.
   const waitingFor = (c: ClassSummary) => {
@@ -73,16 +71,21 @@ export default function AddEnrollmentsRoute() {
             options={(students.data?.students ?? []).map((s) => ({ value: s.StudentID, label: `${s.FirstName} ${s.LastName}${s.Age != null ? ` (${s.Age})` : ''}` }))}
           />
         }
-        heldFor={(c) => offerIn(c)?.StudentName ?? nameOf(heldInCart(c)?.StudentID) ?? null}
+        heldFor={(c) => offerIn(c)?.StudentName ?? nameOf(heldForFamily(c)?.StudentID) ?? null}
         action={(c) => {
           const offered = offerIn(c);
-          const inCart = offered === null ? heldInCart(c) : null;
-          if (inCart && (studentId === null || studentId === inCart.StudentID)) {
-            return (
+          const held = offered === null ? heldForFamily(c) : null;
+          if (held && (studentId === null || studentId === held.StudentID)) {
+            // Held from the other device: added here, it is the same place (the hold takes it as the family's).
+            return held.inCart ? (
               <Link to={paths.checkout} className={buttonClasses('primary', 'sm')}>
                 Go to checkout
                 <span className="sr-only">: {c.Name}</span>
               </Link>
+            ) : (
+              <Button size="sm" onClick={() => setChosen({ cls: { ...c, IsFull: false }, studentId: held.StudentID })}>
+                Add to cart
+              </Button>
             );
           }
           const full = c.IsFull && offered === null;
