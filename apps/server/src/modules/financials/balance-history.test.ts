@@ -129,3 +129,43 @@ describe.each(testEngines())('the balance history’s summary on %s', (engine) =
     expect((await who.browser.get<BalanceHistory>(`/api/financials/balance-history?search=${unpaid.invoiceNo}`)).body.summary.balance).toBe(48_900);
   });
 });
+
+/**
+ * A day with two checkouts and a payment between them: each invoice a checkout paid at once comes
+ * just before its payment, so the balance after each row is what the family owed at that moment,
+ * never the day's charges stacked before its payments.
+ */
+describe.each(testEngines())('a day’s charges and payments in the order they happened on %s', (engine) => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('interleaves an invoice paid the same day with its payment, in the order of the payments', async () => {
+    t = await startTestApp(engine);
+    const splash = (await findCompanyByCode(t.runtime.ctx, 'SPLASH'))!;
+    const who = await registerCustomer(t, { email: `day.${Date.now()}.${engine}@example.com` });
+    const line = (cents: number) => ({ type: 'Custom' as const, breakdownKey: null, description: 'Term fees', quantity: 1, unitPriceCents: cents, amountCents: cents, taxCents: 0, totalCents: cents });
+    const base = { company: splash, clientId: who.clientId };
+    const run = <T>(fn: Parameters<typeof t.runtime.ctx.transaction<T>>[0]) => t.runtime.ctx.transaction(fn);
+    const invoice = async (date: string, cents: number) => (await run((trx) => createInvoice(trx, { ...base, invoiceDate: date, dueDate: date, lines: [line(cents)] }))).invoiceNo;
+    const pay = async (invoiceNo: string, cents: number, at: string) => {
+      const { receiptNo } = await run((trx) => createReceipt(trx, { ...base, date: '2026-04-20', method: 'Credit Card', amountCents: cents, allocations: [{ invoiceNo, amountCents: cents }] }));
+      await t.runtime.ctx.db.updateTable('receipts').set({ created_at: at }).where('company_id', '=', splash.id).where('receipt_no', '=', receiptNo).execute();
+    };
+    const old = await invoice('2026-04-01', 3_500);
+    const first = await invoice('2026-04-20', 22_500);
+    await pay(first, 22_500, '2026-04-20T01:00:00.000Z');
+    await pay(old, 3_500, '2026-04-20T02:00:00.000Z');
+    const second = await invoice('2026-04-20', 22_500);
+    await pay(second, 22_500, '2026-04-20T03:00:00.000Z');
+
+    const res = await who.browser.get<BalanceHistory>('/api/financials/balance-history?sort=asc');
+    expect(res.body.entries.map((e) => [e.type, e.invoiceNo, e.balance])).toEqual([
+      ['invoice', old, 3_500],
+      ['invoice', first, 26_000],
+      ['payment', first, 3_500],
+      ['payment', old, 0],
+      ['invoice', second, 22_500],
+      ['payment', second, 0],
+    ]);
+  });
+});

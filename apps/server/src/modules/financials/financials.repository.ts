@@ -73,8 +73,9 @@ export function findInvoices(db: Db, engine: Engine, input: Listing & { search: 
 /**
  * A client's balance history as a statement (decision 081): each invoice (a charge, on its date)
  * and each payment on an invoice (a receipt allocation), with the running balance after it over
- * the whole history: every charge so far less every payment so far. A day's invoices come before
- * its payments. The search and the page apply after the balance, so a row found or paged to keeps
+ * the whole history: every charge so far less every payment so far. Within a day, in the order it
+ * happened: an invoice paid that same day (a checkout's) just before its first payment, the day's
+ * other invoices before its payments. The search and the page apply after the balance, so a row found or paged to keeps
  * the balance it has in the full statement.
  */
 export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { search: string }) {
@@ -84,6 +85,9 @@ export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { se
     .select([
       sql<BalanceEntryType>`'invoice'`.as('type'),
       'i.invoice_date as date',
+      // When it happened within its day: an invoice paid the same day (a checkout's) just before its first payment; others first.
+      sql<string>`coalesce((select min(r.created_at) from receipt_allocations a join receipts r on r.id = a.receipt_id and r.company_id = a.company_id
+        where a.company_id = i.company_id and a.invoice_id = i.id and r.receipt_date = i.invoice_date), '')`.as('at'),
       sql<number>`0`.as('kind'),
       sql<string>`''`.as('receipt_key'),
       'i.invoice_no',
@@ -98,6 +102,7 @@ export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { se
   const payments = clientAllocations(db, companyId, clientId).select([
     sql<BalanceEntryType>`'payment'`.as('type'),
     'r.receipt_date as date',
+    'r.created_at as at',
     sql<number>`1`.as('kind'),
     'r.receipt_no as receipt_key',
     'i.invoice_no',
@@ -109,8 +114,8 @@ export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { se
   ]);
   const statement = db
     .selectFrom(charges.unionAll(payments).as('e'))
-    .select(['e.type', 'e.date', 'e.kind', 'e.receipt_key', 'e.invoice_no', 'e.receipt_no', 'e.method', 'e.amount_cents', 'e.seq'])
-    .select(sql<number>`sum(e.delta_cents) over (order by e.date, e.kind, e.receipt_key, e.invoice_no, e.seq rows between unbounded preceding and current row)`.as('balance_cents'));
+    .select(['e.type', 'e.date', 'e.at', 'e.kind', 'e.receipt_key', 'e.invoice_no', 'e.receipt_no', 'e.method', 'e.amount_cents', 'e.seq'])
+    .select(sql<number>`sum(e.delta_cents) over (order by e.date, e.at, e.kind, e.receipt_key, e.invoice_no, e.seq rows between unbounded preceding and current row)`.as('balance_cents'));
   let base = db.selectFrom(statement.as('s'));
   if (input.search) {
     const p = contains(input.search);
@@ -123,6 +128,7 @@ export function findBalanceHistory(db: Db, engine: Engine, input: Listing & { se
       q
         .select(['s.type', 's.date', 's.invoice_no', 's.receipt_no', 's.method', 's.amount_cents', 's.balance_cents'])
         .orderBy('s.date', order)
+        .orderBy('s.at', order)
         .orderBy('s.kind', order)
         .orderBy('s.receipt_key', order)
         .orderBy('s.invoice_no', order)
