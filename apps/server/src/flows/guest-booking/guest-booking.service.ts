@@ -296,8 +296,10 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
   const payment = await findPaymentOutcome(ctx, company.id, clientId, row.idempotency_key);
   // Refunded where it was charged, whatever the company has chosen since.
   const gateway = payment && gatewayNamed(ctx, payment.processor);
-  if (payment?.status === 'completed' && payment.reference && gateway) await gateway.refund(company.id, payment.reference);
-  const paid = paidOf(payment);
+  const refunding = payment?.status === 'completed' && payment.reference && gateway;
+  if (refunding) await gateway.refund(company.id, payment.reference!);
+  // The amount is said only where this cancel refunded it.
+  const paid = refunding ? paidOf(payment) : null;
   const cancelled = await cancelBooking(ctx, company, clientId, row.booking_id!);
   const name = company.settings.CompanyDisplayName;
   ctx.mailer.queue({

@@ -65,6 +65,7 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(within(details).getByText('06:00 PM - 07:00 PM')).toBeTruthy();
     expect(within(details).getByText('Court 2')).toBeTruthy();
     expect(within(details).getByText('$40.00')).toBeTruthy();
+    expect(within(details).getByText('Paid').nextElementSibling?.textContent).toBe('$44.00');
     expect(within(details).getByText('Jordan Lee')).toBeTruthy();
     expect(within(details).getByText('Confirmed')).toBeTruthy();
     // The refund names what the card was charged (tax included), not the price before tax.

@@ -89,7 +89,7 @@ export default function CancelGuestBookingRoute() {
             </p>
           ) : null}
           <ErrorBox message={error} onDismiss={() => setError(null)} />
-          <BookingDetails booking={booking} />
+          <BookingDetails booking={booking} showPaid />
           {booking.status === 'Cancelled' ? (
             <p className="text-sm text-ink-soft">{guestBookingMessages.refunded(booking.paidCents, symbol)}</p>
           ) : booking.cancelBy ? (

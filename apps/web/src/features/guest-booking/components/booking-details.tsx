@@ -5,7 +5,7 @@ import { clockRange, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel, priceBeforeTax } from '@/lib/labels';
 
 /** A guest's booking as its confirmation and its cancel link show it. */
-export function BookingDetails({ booking }: { booking: GuestBooking }) {
+export function BookingDetails({ booking, showPaid = false }: { booking: GuestBooking; showPaid?: boolean }) {
   const config = useConfig();
   // Beside "Paid", which includes the tax a company adds on top of its prices.
   const priceLabel = priceBeforeTax(config) ?? 'Price';
@@ -16,6 +16,8 @@ export function BookingDetails({ booking }: { booking: GuestBooking }) {
     [courtLabel(config), booking.court],
     ['Booking type', booking.bookingType],
     [priceLabel, formatMoney(booking.priceCents, config.localization.CurrencySymbol)],
+    // What the card was charged (tax and card fee included): what a cancel refunds.
+    ...(showPaid && booking.paidCents ? [['Paid', formatMoney(booking.paidCents, config.localization.CurrencySymbol)] as [string, string]] : []),
     ['Booked by', booking.guestName],
   ];
   return (
