@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectCartCount, useCartStore } from './cart-store';
+import { browserCartId, selectCartCount, useCartStore } from './cart-store';
 
 describe('cart store', () => {
   beforeEach(() => useCartStore.getState().clear());
@@ -44,14 +44,15 @@ describe('cart store', () => {
     expect(useCartStore.getState().classItems).toEqual([]);
   });
 
-  it('decision 137: the cart keeps its own id, persisted, through emptying and another client', () => {
-    const { cartId } = useCartStore.getState();
+  it('decision 137: the browser’s cart keeps one id, stored from the first time it is asked for, through emptying and another client', () => {
+    window.localStorage.removeItem('portal-cart-id');
+    const cartId = browserCartId();
     expect(cartId).toMatch(/^[0-9a-f]{24}$/);
+    // Stored at once: the next page (or another tab) reads the same id before the cart ever changes.
+    expect(window.localStorage.getItem('portal-cart-id')).toBe(cartId);
     useCartStore.getState().claimFor(7);
     useCartStore.getState().claimFor(8);
     useCartStore.getState().clear();
-    expect(useCartStore.getState().cartId).toBe(cartId);
-    const stored = JSON.parse(window.localStorage.getItem('portal-cart') ?? '{}') as { state: Record<string, unknown> };
-    expect(stored.state.cartId).toBe(cartId);
+    expect(browserCartId()).toBe(cartId);
   });
 });

@@ -36,11 +36,6 @@ export interface CartDiscountCode {
 }
 
 interface CartState {
-  /**
-   * This browser's cart, by a random id kept with it (decision 137): the places its holds give back
-   * are only those it held itself, never those the family's other device holds. Emptying the cart keeps it.
-   */
-  cartId: string;
   /** The client the cart belongs to; another signed-in client empties it (D1 §4). */
   clientId: number | null;
   classItems: CartClassItem[];
@@ -68,7 +63,29 @@ interface CartState {
   clear: () => void;
 }
 
-/** A random id for a new cart (getRandomValues: a page served over plain HTTP on a school's network has no randomUUID). */
+const CART_ID_KEY = 'portal-cart-id';
+let unsaved: string | null = null;
+
+/**
+ * This browser's cart, by a random id kept beside it (decision 137): the places its holds give back
+ * are only those it held itself, never those the family's other device holds. Kept in storage from
+ * the first time it is asked for, so every tab and every later page of the browser sends the same
+ * one; emptying the cart or another client signing in keeps it. getRandomValues: a page served
+ * over plain HTTP on a school's network has no randomUUID.
+ */
+export function browserCartId(): string {
+  try {
+    const kept = window.localStorage.getItem(CART_ID_KEY);
+    if (kept && /^[0-9a-f]{24}$/.test(kept)) return kept;
+    const id = newCartId();
+    window.localStorage.setItem(CART_ID_KEY, id);
+    return id;
+  } catch {
+    // Storage refused (a private window's quota): one id for this page's life.
+    return (unsaved ??= newCartId());
+  }
+}
+
 function newCartId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -79,7 +96,6 @@ export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
       ...empty,
-      cartId: newCartId(),
       claimFor: (clientId) => {
         const owner = get().clientId;
         if (owner !== null && owner !== clientId) set({ ...empty, clientId });
@@ -98,8 +114,7 @@ export const useCartStore = create<CartState>()(
     }),
     {
       name: 'portal-cart',
-      partialize: ({ cartId, clientId, classItems, bookingItems, invoices, ocrProfileId, discountCodes, creditIds }) => ({
-        cartId,
+      partialize: ({ clientId, classItems, bookingItems, invoices, ocrProfileId, discountCodes, creditIds }) => ({
         clientId,
         classItems,
         bookingItems,

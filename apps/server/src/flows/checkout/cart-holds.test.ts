@@ -170,6 +170,46 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toEqual([]);
   });
 
+  it('a place both devices’ carts hold is given back by neither alone; another device’s session hold is never replaced', async () => {
+    const classId = await lastPlace(8);
+    const a = await family();
+    const laptop = { cartId: randomBytes(8).toString('hex') };
+    const phone = { cartId: randomBytes(8).toString('hex') };
+    const other = new Browser(app.t.server);
+    await other.signIn('SPLASH', a.email, a.password);
+    const put = (browser: Browser, cart: { cartId: string }, classItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems, bookingItems: [] });
+    const item = { ClassID: classId, StudentID: a.studentId };
+    expect((await put(a.browser, laptop, [item])).body.classes).toHaveLength(1);
+    expect((await put(other, phone, [item])).body.classes).toHaveLength(1);
+    // The laptop drops it while the phone still lists it: kept, and the phone dropping it alone keeps it too (it lapses on its own).
+    await put(a.browser, laptop, []);
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['held']);
+    await put(other, phone, []);
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['held']);
+    await db().deleteFrom('enrolments').where('company_id', '=', app.splash).where('class_id', '=', classId).execute();
+
+    // The laptop holds one session of the class; the phone asking for the term keeps the laptop’s session held beside it.
+    await emptyClass(app.t, app.splash, classId, { capacity: 5, price_cents: 2_000 });
+    expect((await put(a.browser, laptop, [item])).body.classes).toHaveLength(1);
+    await db().updateTable('enrolments').set({ kind: 'casual' }).where('company_id', '=', app.splash).where('class_id', '=', classId).execute();
+    expect((await put(other, phone, [item])).body.classes).toHaveLength(1);
+    expect((await placesOf(classId)).map((p) => p.status)).toEqual(['held', 'held']);
+
+    // A court both devices' carts hold, alike.
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '09:00', court: 'Court 1' };
+    const email = `cart.${randomBytes(4).toString('hex')}@example.com`;
+    const c = await registerCustomer(app.t, { email, company: 'ACE' });
+    const cPhone = new Browser(app.t.server);
+    await cPhone.signIn('ACE', email, c.password);
+    const court = (browser: Browser, cart: { cartId: string }, bookingItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems: [], bookingItems });
+    expect((await court(c.browser, laptop, [slot])).body.courts).toHaveLength(1);
+    expect((await court(cPhone, phone, [slot])).body.courts).toHaveLength(1);
+    await court(c.browser, laptop, []);
+    await court(cPhone, phone, []);
+    expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
+  });
+
   it('ten families holding the last place at once: one holds it, nine are told it is full', async () => {
     const classId = await lastPlace(3);
     const families = await Promise.all(Array.from({ length: 10 }, () => family()));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { SHARED_HOLD } from '../../domain/cart-hold.ts';
 
 /** Slot rows are 5-minute units: every booking time and duration lies on this grid. */
 export const SLOT_MINUTES = 5;
@@ -225,6 +226,11 @@ export function findLiveHolds(db: Db, input: { companyId: number; clientId: numb
     .execute();
 }
 
+/** Held courts two of the family's carts ask for: no one cart gives them back (decision 137). */
+export async function shareHolds(db: Db, input: { companyId: number; ids: number[] }): Promise<void> {
+  await db.updateTable('bookings').set({ cart_id: SHARED_HOLD }).where('company_id', '=', input.companyId).where('id', 'in', input.ids).where('status', '=', 'held').execute();
+}
+
 /** Moves live held bookings to another hold token (a checkout taking over the cart's, or giving them back). */
 export async function moveHolds(db: Db, input: { companyId: number; ids: number[]; fromHoldToken?: string; holdToken: string; holdExpiresAt?: string; now: string }): Promise<number> {
   if (input.ids.length === 0) return 0;
@@ -239,8 +245,26 @@ export async function moveHolds(db: Db, input: { companyId: number; ids: number[
 }
 
 /** Frees some held bookings (the cart let them go). */
-export async function releaseHeldIds(db: Db, input: { companyId: number; ids: number[] }): Promise<void> {
+export async function releaseHeldIds(db: Db, input: { companyId: number; ids: number[]; holdToken: string }): Promise<void> {
   if (input.ids.length === 0) return;
-  await db.deleteFrom('booking_slots').where('company_id', '=', input.companyId).where('booking_id', 'in', input.ids).execute();
-  await db.updateTable('bookings').set({ status: 'expired' }).where('company_id', '=', input.companyId).where('id', 'in', input.ids).where('status', '=', 'held').execute();
+  // Only while still under the cart's token: a checkout that took one over meanwhile keeps it.
+  const released = await db
+    .updateTable('bookings')
+    .set({ status: 'expired' })
+    .where('company_id', '=', input.companyId)
+    .where('id', 'in', input.ids)
+    .where('status', '=', 'held')
+    .where('hold_token', '=', input.holdToken)
+    .returning('id')
+    .execute();
+  if (released.length === 0) return;
+  await db
+    .deleteFrom('booking_slots')
+    .where('company_id', '=', input.companyId)
+    .where(
+      'booking_id',
+      'in',
+      released.map((r) => r.id),
+    )
+    .execute();
 }

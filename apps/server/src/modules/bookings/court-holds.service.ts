@@ -3,6 +3,7 @@ import { courtLabel } from '@portal/shared/labels';
 import { bookingMessages, type BookingRequest } from '@portal/shared/bookings-schemas';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
+import { SHARED_HOLD } from '../../domain/cart-hold.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import * as repo from './bookings.repository.ts';
@@ -105,6 +106,11 @@ export async function holdCartCourts(
   const refusals: { request: BookingRequest; err: AppError; booking: ResolvedBooking | null }[] = [];
   const holdToken = cartHoldToken(clientId);
   const keep: number[] = [];
+  // The family's other device holds it too: from now on neither cart alone gives it back (decision 137).
+  const shared = async (tx: Ctx, own: { id: number; hold_expires_at: string | null; cart_id: string | null }) => {
+    if (own.cart_id !== options.cartId && own.cart_id !== SHARED_HOLD) await repo.shareHolds(tx.db, { companyId: company.id, ids: [own.id] });
+    return { id: own.id, until: own.hold_expires_at! };
+  };
   for (const request of requests) {
     // The court as the hold resolved it, for a refusal to tell whose it is.
     let booking: ResolvedBooking | null = null;
@@ -115,7 +121,7 @@ export async function holdCartCourts(
           const b = resolveBookingRequest(company, request, now);
           booking = b;
           const own = await findOwnHold(tx, company.id, clientId, holdToken, b);
-          if (own) return { id: own.id, until: own.hold_expires_at! };
+          if (own) return await shared(tx, own);
           const made = await holdBookings(tx, company, clientId, [request], { now, holdToken, cartId: options.cartId });
           return { id: made.bookings[0]!.bookingId, until: made.holdExpiresAt };
         })
@@ -123,7 +129,7 @@ export async function holdCartCourts(
           // The family's other device held it in the meantime (both added it at once): that hold is this cart's too.
           const own = err instanceof AppError && err.code === 'BOOKING_TAKEN' && booking ? await ctx.transaction((tx) => findOwnHold(tx, company.id, clientId, holdToken, booking!)) : undefined;
           if (!own) throw err;
-          return { id: own.id, until: own.hold_expires_at! };
+          return await ctx.transaction((tx) => shared(tx, own));
         });
       keep.push(id);
       held.push({ ...request, heldUntil: until });
@@ -151,7 +157,7 @@ export async function holdCartCourts(
     const cart = await repo.findLiveHolds(ctx.db, { companyId: company.id, clientId, holdToken, now: nowIso(ctx.clock.now()) });
     // Only what this cart held: the family's other device keeps the courts its own cart holds (decision 137).
     const others = cart.filter((h) => h.cart_id === options.cartId && !keep.includes(h.id)).map((h) => h.id);
-    if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others }));
+    if (others.length) await ctx.transaction((tx) => repo.releaseHeldIds(tx.db, { companyId: company.id, ids: others, holdToken }));
   }
   return { held, refused };
 }

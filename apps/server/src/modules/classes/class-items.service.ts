@@ -43,6 +43,8 @@ export interface OwnHold {
   kind: string;
   start_date: string;
   hold_until: string | null;
+  /** The browser cart that holds it (decision 137); null for a hold made otherwise. */
+  cart_id: string | null;
 }
 
 /** An item checked, with the places its student holds in its class now (the one asked for counted as theirs). */
@@ -137,7 +139,7 @@ export async function checkClassItems(
     const cls = found.get(item.class_id);
     if (classes.locked && !cls) throw notFound();
     let studentName: string | null = null;
-    let places: { id: number; kind: string; start_date: string; end_date: string | null; status: string; hold_until: string | null }[] = [];
+    let places: { id: number; kind: string; start_date: string; end_date: string | null; status: string; hold_until: string | null; cart_id: string | null }[] = [];
     if (who) {
       const rows = students.filter((r) => r.id === item.student_id);
       if (rows.length === 0) throw notFound();
@@ -145,7 +147,7 @@ export async function checkClassItems(
       assertAgeFits(found.get(item.class_id), studentName, rows[0]!.dob, c.today);
       places = rows.flatMap((r) =>
         r.enrolment_id !== null && r.class_id === item.class_id
-          ? [{ id: r.enrolment_id, kind: r.kind!, start_date: r.start_date!, end_date: r.end_date, status: r.status!, hold_until: r.hold_until }]
+          ? [{ id: r.enrolment_id, kind: r.kind!, start_date: r.start_date!, end_date: r.end_date, status: r.status!, hold_until: r.hold_until, cart_id: r.cart_id }]
           : [],
       );
     } else if (item.newStudent) {

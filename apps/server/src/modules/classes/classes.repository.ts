@@ -252,6 +252,7 @@ export function findClientStudentsWithPlaces(db: Db, companyId: number, clientId
       'enrolments.end_date',
       'enrolments.status',
       'enrolments.hold_until',
+      'enrolments.cart_id',
     ])
     .where('st.company_id', '=', companyId)
     .where('st.client_id', '=', clientId)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { SHARED_HOLD } from '../../domain/cart-hold.ts';
 
 // Held enrolments (checkout) and the enrolment lists.
 
@@ -35,6 +36,11 @@ export async function releaseHeld(db: Db, companyId: number, ids: number[]): Pro
   if (ids.length === 0) return [];
   const rows = await db.deleteFrom('enrolments').where('company_id', '=', companyId).where('id', 'in', ids).where('status', '=', 'held').returning('class_id').execute();
   return [...new Set(rows.map((r) => r.class_id))];
+}
+
+/** Holds two of the family's carts ask for: no one cart gives them back (decision 137). */
+export async function shareHolds(db: Db, companyId: number, ids: number[]): Promise<void> {
+  await db.updateTable('enrolments').set({ cart_id: SHARED_HOLD }).where('company_id', '=', companyId).where('id', 'in', ids).where('status', '=', 'held').execute();
 }
 
 /** The places a new family's registration holds (decision 109), lapsed or not. */

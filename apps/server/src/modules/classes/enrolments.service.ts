@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
+import { SHARED_HOLD } from '../../domain/cart-hold.ts';
 import { addDays, sessionIsOver } from '../../lib/time.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clock } from './class-time.ts';
@@ -245,10 +246,15 @@ export async function holdCartPlaces(
         const c = clock(company, tx.clock.now());
         const { holds, place, ...v } = (await lockAndCheck(tx, company, clientId, [item], [0], c.at))[0]!;
         const own = holds.find((h) => holdMatches(h, item));
-        if (own) return own.hold_until!;
-        // Another hold of the student in this class (another session, or the term) is replaced,
-        // unless the cart holds it too (a second casual session of the class).
-        const replaced = holds.filter((h) => !asksFor(items, item, h)).map((h) => h.id);
+        if (own) {
+          // The family's other device holds it too: from now on neither cart alone gives it back (decision 137).
+          if (own.cart_id !== options.cartId && own.cart_id !== SHARED_HOLD) await enrolmentsRepo.shareHolds(tx.db, company.id, [own.id]);
+          return own.hold_until!;
+        }
+        // Another hold of the student in this class (another session, or the term) that this cart
+        // made is replaced, unless the cart holds it too (a second casual session of the class);
+        // one the family's other device holds is left to it.
+        const replaced = holds.filter((h) => h.cart_id === options.cartId && !asksFor(items, item, h)).map((h) => h.id);
         if (replaced.length) await enrolmentsRepo.releaseHeld(tx.db, company.id, replaced);
         const until = options.holdUntil.toISOString();
         await repo.insertEnrolment(tx.db, place, {

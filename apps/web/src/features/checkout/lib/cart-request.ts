@@ -1,6 +1,6 @@
 import type { CartHoldsRequest, CartRequest } from '@portal/shared/payment-schemas';
 import { clockRange, clockTime, formatDate, type DateFormat } from '@portal/shared/date-time-text';
-import { useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
+import { browserCartId, useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 
 /** Which cart a page prices and pays: classes and bookings (/hub/checkout) or the invoice cart (/hub/invoice-checkout). */
 export type CartKind = 'items' | 'invoices';
@@ -23,9 +23,9 @@ export function cartRequestOf(cart: Pick<CartSnapshot, 'classItems' | 'bookingIt
 }
 
 /** The places the cart asks to hold, as this browser's cart (decision 137). */
-export function holdsRequestOf(cart: Pick<CartSnapshot, 'cartId' | 'classItems' | 'bookingItems' | 'ocrProfileId'>): CartHoldsRequest {
+export function holdsRequestOf(cart: Pick<CartSnapshot, 'classItems' | 'bookingItems' | 'ocrProfileId'>): CartHoldsRequest {
   const { classItems, bookingItems } = cartRequestOf({ ...cart, invoices: [], discountCodes: [], creditIds: [] }, 'items');
-  return { cartId: cart.cartId, classItems, bookingItems, ocrProfileId: cart.ocrProfileId };
+  return { cartId: browserCartId(), classItems, bookingItems, ocrProfileId: cart.ocrProfileId };
 }
 
 export function isCartEmpty(cart: Pick<CartSnapshot, 'classItems' | 'bookingItems' | 'invoices'>, kind: CartKind): boolean {
