@@ -63,7 +63,8 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   // anything is written, are one that does not (sent without the checkout step, its holds lapsed, or another tab chose
   // again), one without a card (is there anything to pay by card?) and a direct debit (before its mandate is registered).
   const enrolled = enrolledItems(body);
-  const quoteFirst = payment === 'direct_debit' || (payment === 'card' && (!body.cardToken || !(await registrationHoldsCover(ctx, company, registration.id, enrolled))));
+  const holds = payment === 'card' && body.cardToken ? await registrationHoldsCover(ctx, company, registration.id, enrolled) : null;
+  const quoteFirst = payment === 'direct_debit' || (payment === 'card' && !holds);
   if (quoteFirst) {
     // A class full by now (its holds lapsed, another family took the place) is named as the family's own choice.
     const quote = await quoteNewFamily(ctx, company, { classItems: enrolled }, payment, registration.id, { byLine: true }).catch((err: unknown) => {
@@ -86,7 +87,7 @@ async function checkSubmission(ctx: Ctx, company: Company, body: Submission, now
   // Bank details last among the forms: they are only asked when paying by direct debit.
   // GoCardless takes the mandate on its own pages once the family is registered: no bank details here.
   const bank = payment === 'direct_debit' && !mandateFollows(company) ? parseBank(company, body.bank) : null;
-  return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank };
+  return { registration, customer, students, accepted, marketingOptIn: asked ? body.marketing_opt_in === true : null, payment, bank, holds };
 }
 
 /**
@@ -173,7 +174,7 @@ export async function submitRegistration(
         if (c.waitlist) await within(`classes.${i}`, () => joinWaitlist(tx, company, clientId, { class_id: c.ClassID, student_id: studentIds[c.student]! }));
       }
       // The places the registration holds become its students' holds, which the checkout takes over (none when nothing is paid: given back).
-      await handRegistrationHoldsOver(tx, company, checked.registration.id, checked.payment === null ? [] : classItemsOf(cartOf(body, studentIds)));
+      await handRegistrationHoldsOver(tx, company, checked.registration.id, checked.payment === null ? [] : classItemsOf(cartOf(body, studentIds)), checked.holds ?? undefined);
       if (mandate) await storeBankMandate(tx, company, clientId, mandate);
       await repo.recordClient(tx.db, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.

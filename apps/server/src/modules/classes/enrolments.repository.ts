@@ -80,23 +80,26 @@ export async function giveClientHoldsToRegistration(db: Db, companyId: number, c
 }
 
 /** A registration's held places become its new students' holds, in one statement. */
-export async function giveHoldsToStudents(db: Db, companyId: number, handed: { id: number; studentId: number }[]): Promise<void> {
-  if (handed.length === 0) return;
+export async function giveHoldsToStudents(db: Db, companyId: number, registrationId: number, handed: { id: number; studentId: number }[]): Promise<number[]> {
+  if (handed.length === 0) return [];
   const student = sql<number>`case ${sql.join(
     handed.map((h) => sql`when id = ${h.id} then cast(${h.studentId} as integer)`),
     sql` `,
   )} end`;
-  await db
+  const rows = await db
     .updateTable('enrolments')
     .set({ student_id: student, registration_id: null })
     .where('company_id', '=', companyId)
+    .where('registration_id', '=', registrationId)
     .where(
       'id',
       'in',
       handed.map((h) => h.id),
     )
     .where('status', '=', 'held')
+    .returning('id')
     .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /** Lapsed holds of every company (the sweep): deleted, answering the classes they freed. */

@@ -79,40 +79,70 @@ export async function holdRegistrationPlaces(
   });
 }
 
+/** The places a registration holds as a submission read them before its transaction (`registrationHoldsCover`). */
+export type RegistrationHolds = Awaited<ReturnType<typeof enrolmentsRepo.findRegistrationHolds>>;
+
 /**
- * Whether a registration holds a live place for each of the items (a place fits one item only): its
- * submission may then leave the items' places and prices to the checkout (decision 136).
+ * The places a registration holds when they hold a live place for each of the items (a place fits
+ * one item only), else null: its submission may then leave the items' places and prices to the
+ * checkout (decision 136), and hands these places over without reading them again.
  */
-export async function registrationHoldsCover(ctx: Ctx, company: Company, registrationId: number, items: Omit<ClassItem, 'student_id'>[]): Promise<boolean> {
+export async function registrationHoldsCover(ctx: Ctx, company: Company, registrationId: number, items: Omit<ClassItem, 'student_id'>[]): Promise<RegistrationHolds | null> {
   const c = clock(company, ctx.clock.now());
-  const live = (await enrolmentsRepo.findRegistrationHolds(ctx.db, company.id, registrationId)).filter((h) => h.hold_until > c.now);
-  return items.every((item) => {
+  const all = await enrolmentsRepo.findRegistrationHolds(ctx.db, company.id, registrationId);
+  const live = all.filter((h) => h.hold_until > c.now);
+  const covered = items.every((item) => {
     const at = live.findIndex((h) => fits(h, item));
     if (at >= 0) live.splice(at, 1);
     return at >= 0;
   });
+  return covered ? all : null;
 }
 
 /**
  * In the submission's transaction, once its students are written: each place the registration
  * still holds becomes the hold of the student it was chosen for, which the checkout then takes
- * over as it takes over a cart's; what the submission no longer asks for is given back. Answers
- * how many places were handed over.
+ * over as it takes over a cart's; what the submission no longer asks for is given back. `read`:
+ * the places as the submission read them before its transaction, used unless one of them has
+ * gone meanwhile (another tab chose again, which gives every earlier place back): the places are
+ * then read again for the items not yet handed over. Answers how many places were handed over.
  */
-export async function handRegistrationHoldsOver(ctx: Ctx, company: Company, registrationId: number, items: ClassItem[]): Promise<number> {
+export async function handRegistrationHoldsOver(ctx: Ctx, company: Company, registrationId: number, items: ClassItem[], read?: RegistrationHolds): Promise<number> {
   const c = clock(company, ctx.clock.now());
-  const all = await enrolmentsRepo.findRegistrationHolds(ctx.db, company.id, registrationId);
-  const live = all.filter((h) => h.hold_until > c.now);
-  const handed: { id: number; studentId: number }[] = [];
-  for (const item of items) {
-    const at = live.findIndex((h) => fits(h, item));
-    if (at >= 0) handed.push({ id: live.splice(at, 1)[0]!.id, studentId: item.student_id });
+  let wanted = items;
+  let given = 0;
+  const planned = read ? handover(read, items, c.now) : null;
+  // Without a place to hand over, the places read before could not tell whether another tab chose again: read them now.
+  if (planned && planned.handed.length > 0) {
+    const moved = await enrolmentsRepo.giveHoldsToStudents(ctx.db, company.id, registrationId, planned.handed);
+    if (moved.length === planned.handed.length) {
+      await releaseHolds(ctx, company, planned.left, c);
+      return moved.length;
+    }
+    given = moved.length;
+    wanted = items.filter((_, i) => !planned.handed.some((h) => h.item === i && moved.includes(h.id)));
   }
-  await enrolmentsRepo.giveHoldsToStudents(ctx.db, company.id, handed);
-  const left = all.filter((h) => !handed.some((x) => x.id === h.id)).map((h) => h.id);
-  const freed = await enrolmentsRepo.releaseHeld(ctx.db, company.id, left);
+  const plan = handover(await enrolmentsRepo.findRegistrationHolds(ctx.db, company.id, registrationId), wanted, c.now);
+  given += (await enrolmentsRepo.giveHoldsToStudents(ctx.db, company.id, registrationId, plan.handed)).length;
+  await releaseHolds(ctx, company, plan.left, c);
+  return given;
+}
+
+/** Which live place goes to which item (`item`: its index), and the places no item takes. */
+function handover(all: RegistrationHolds, items: ClassItem[], now: string) {
+  const live = all.filter((h) => h.hold_until > now);
+  const handed: { id: number; studentId: number; item: number }[] = [];
+  for (const [i, item] of items.entries()) {
+    const at = live.findIndex((h) => fits(h, item));
+    if (at >= 0) handed.push({ id: live.splice(at, 1)[0]!.id, studentId: item.student_id, item: i });
+  }
+  return { handed, left: all.filter((h) => !handed.some((x) => x.id === h.id)).map((h) => h.id) };
+}
+
+/** Gives back the places no item took. */
+async function releaseHolds(ctx: Ctx, company: Company, ids: number[], c: ReturnType<typeof clock>): Promise<void> {
+  const freed = await enrolmentsRepo.releaseHeld(ctx.db, company.id, ids);
   if (freed.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, freed);
-  return handed.length;
 }
 
 /**
