@@ -108,16 +108,22 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   try {
     answer = await ctx.transaction(async (tx) => {
       // What each invoice is paid by card and by credit (the quote's per-invoice split), written as two receipts.
-      const cardAllocations: { invoiceNo: string; amountCents: number }[] = [];
-      const creditAllocations: { invoiceNo: string; amountCents: number }[] = [];
-      const allocate = (invoiceNo: string, quoted: Quote['invoices'][number] | undefined) => {
-        // What direct debit collects stays owed on the invoice until the debit is taken.
-        if (quoted && quoted.paymentAmountCents > 0 && !byDebit) cardAllocations.push({ invoiceNo, amountCents: quoted.paymentAmountCents });
-        if (quoted && quoted.creditCents > 0) creditAllocations.push({ invoiceNo, amountCents: quoted.creditCents });
+      const cardAllocations: { invoiceNo: string; amountCents: number; invoiceId?: number }[] = [];
+      const creditAllocations: { invoiceNo: string; amountCents: number; invoiceId?: number }[] = [];
+      // What direct debit collects stays owed on the invoice until the debit is taken.
+      const byCard = (quoted: Quote['invoices'][number] | undefined) => (quoted && quoted.paymentAmountCents > 0 && !byDebit ? quoted.paymentAmountCents : 0);
+      const byCredit = (quoted: Quote['invoices'][number] | undefined) => (quoted && quoted.creditCents > 0 ? quoted.creditCents : 0);
+      /** `invoiceId`: the new invoice, written less what the receipts pay of it. */
+      const allocate = (invoiceNo: string, quoted: Quote['invoices'][number] | undefined, invoiceId?: number) => {
+        const ids = invoiceId === undefined ? {} : { invoiceId };
+        if (byCard(quoted) > 0) cardAllocations.push({ invoiceNo, amountCents: byCard(quoted), ...ids });
+        if (byCredit(quoted) > 0) creditAllocations.push({ invoiceNo, amountCents: byCredit(quoted), ...ids });
       };
       const invoiceNos: string[] = [];
       const newRows = quote.rows.filter((r) => r.invoiceNo === NEW_INVOICE_NO);
       if (newRows.length > 0) {
+        const quoted = quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO);
+        const share = quoted && instalments ? { ...quoted, paymentAmountCents: payment.amount_cents } : quoted;
         const made = await createInvoice(tx, {
           company,
           clientId: payment.client_id,
@@ -126,10 +132,10 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
           // In instalments, this invoice is the deposit: what was bought, less what the later instalments pay.
           lines: instalments ? depositLines(company, newRows, instalments) : newRows,
           ...(byDebit && payment.amount_cents > 0 ? { status: 'Debit Scheduled' as const } : {}),
+          paidCents: byCard(share) + byCredit(share),
         });
         invoiceNos.push(made.invoiceNo);
-        const quoted = quote.invoices.find((i) => i.invoiceNo === NEW_INVOICE_NO);
-        allocate(made.invoiceNo, quoted && instalments ? { ...quoted, paymentAmountCents: payment.amount_cents } : quoted);
+        allocate(made.invoiceNo, share, made.invoiceId);
         // Each place with what it cost (decision 120): its class line net of the line's discounts; the held places follow the items' order.
         const paidFor = (index: number) => quote.rows.filter((r) => r.lineId === classLineId(index)).reduce((sum, r) => sum + r.amountCents, 0);
         const places = holds.enrolmentIds.map((id, index) => ({ id, paidCents: paidFor(index) }));

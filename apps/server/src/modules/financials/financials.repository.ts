@@ -388,9 +388,11 @@ export async function allocateToInvoice(db: Db, input: { companyId: number; clie
     .returning('id')
     .executeTakeFirst();
   if (!row) return (await findInvoiceIdByNo(db, input.companyId, input.clientId, input.invoiceNo)) ? 'overpaid' : 'missing';
-  await db.insertInto('receipt_allocations').values({ company_id: input.companyId, receipt_id: input.receiptId, invoice_id: row.id, amount_cents: input.amountCents }).execute();
+  await insertAllocation(db, { company_id: input.companyId, receipt_id: input.receiptId, invoice_id: row.id, amount_cents: input.amountCents });
   return 'ok';
 }
+/** Records what a receipt pays of an invoice whose balance the caller has moved already. */
+export const insertAllocation = (db: Db, row: { company_id: number; receipt_id: number; invoice_id: number; amount_cents: number }) => db.insertInto('receipt_allocations').values(row).execute();
 
 export async function insertPaymentPlan(
   db: Db,

@@ -178,6 +178,8 @@ export interface InvoiceLineInput {
 /**
  * Writes an invoice and its lines; its total is the sum of the lines' totals, to the cent.
  * `invoiceNo` defaults to the next number. Unpaid with its whole total due unless told.
+ * `paidCents`: what receipts written in the same transaction pay of it, taken off its balance as
+ * it is written (Paid when that is all of it); their allocations name it by `invoiceId`.
  */
 export async function createInvoice(
   ctx: Ctx,
@@ -191,21 +193,25 @@ export async function createInvoice(
     status?: InvoiceStatus;
     lines: InvoiceLineInput[];
     notes?: string;
+    paidCents?: number;
   },
 ): Promise<{ invoiceId: number; invoiceNo: string; totalCents: number }> {
   if (input.lines.length === 0) throw new Error('An invoice needs at least one line');
   const totalCents = input.lines.reduce((sum, l) => sum + l.totalCents, 0);
   if (totalCents < 0) throw new Error('An invoice total cannot be negative');
   const invoiceNo = input.invoiceNo ?? (await nextDocumentNumber(ctx, input.company, 'invoices'));
+  const paidCents = input.paidCents ?? 0;
+  const owedCents = input.status === 'Paid' ? 0 : totalCents;
+  if (paidCents > owedCents) throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${invoiceNo} owes less than ${paidCents} cents.`);
   const invoiceId = await repo.insertInvoice(ctx.db, {
     companyId: input.company.id,
     clientId: input.clientId,
     invoiceNo,
     invoiceDate: input.invoiceDate,
     dueDate: input.dueDate,
-    status: input.status ?? (totalCents === 0 ? 'Paid' : 'Unpaid'),
+    status: paidCents > 0 && paidCents === owedCents ? 'Paid' : (input.status ?? (totalCents === 0 ? 'Paid' : 'Unpaid')),
     totalCents,
-    balanceDueCents: input.status === 'Paid' ? 0 : totalCents,
+    balanceDueCents: owedCents - paidCents,
     taxCents: input.lines.reduce((sum, l) => sum + l.taxCents, 0),
     notes: input.notes ?? '',
   });
@@ -242,7 +248,8 @@ export async function createReceipt(
     method: string;
     reference?: string;
     amountCents: number;
-    allocations: { invoiceNo: string; amountCents: number }[];
+    /** `invoiceId`: an invoice written in the same transaction less this amount already (createInvoice's `paidCents`). */
+    allocations: { invoiceNo: string; amountCents: number; invoiceId?: number }[];
     receiptNo?: string;
   },
 ): Promise<{ receiptId: number; receiptNo: string }> {
@@ -260,6 +267,10 @@ export async function createReceipt(
     now: nowIso(),
   });
   for (const a of input.allocations) {
+    if (a.invoiceId !== undefined) {
+      await repo.insertAllocation(ctx.db, { company_id: input.company.id, receipt_id: receiptId, invoice_id: a.invoiceId, amount_cents: a.amountCents });
+      continue;
+    }
     const allocated = await repo.allocateToInvoice(ctx.db, { companyId: input.company.id, clientId: input.clientId, receiptId, invoiceNo: a.invoiceNo, amountCents: a.amountCents });
     if (allocated === 'missing') throw notFound(financialsMessages.invoiceNotFound);
     if (allocated === 'overpaid') throw new AppError(409, 'INVOICE_OVERPAID', `Invoice ${a.invoiceNo} owes less than ${a.amountCents} cents.`);
