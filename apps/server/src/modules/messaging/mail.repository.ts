@@ -51,20 +51,16 @@ export async function deleteUnsentMailBefore(db: Db, before: string): Promise<vo
 /**
  * Takes a row for delivery until `leaseUntil`: a pending one, or one left sending whose lease ran
  * out by `now` (its process died mid-delivery). One conditional update, so of processes taking it
- * at once only one gets it; false when another holds it.
+ * at once only one gets it: answers the message it took, undefined when another holds it.
  */
-export async function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: string): Promise<boolean> {
-  const res = await db
+export function claimOutboxMail(db: Db, id: number, now: string, leaseUntil: string) {
+  return db
     .updateTable('outbox')
     .set({ status: 'sending', lease_until: leaseUntil })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)])])]))
+    .returning(['to_address', 'subject', 'text_body', 'html_body', 'reply_to'])
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
-export function findOutboxMail(db: Db, id: number) {
-  return db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'reply_to']).where('id', '=', id).executeTakeFirst();
 }
 
 /**

@@ -5,7 +5,7 @@ import { solidShadeOf } from '@portal/shared/brand-shades';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import { nowIso } from '../../lib/time.ts';
-import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findOutboxMail, findUndeliveredMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
+import { claimOutboxMail, deleteOutboxMail, deleteUnsentMailBefore, findUndeliveredMail, insertOutboxMail, setOutboxStatus } from './mail.repository.ts';
 
 export interface MailMessage {
   companyId: number | null;
@@ -107,11 +107,11 @@ export function createMailer(db: Db, log: FastifyBaseLogger, options: { smtpUrl?
 
   /** Delivers a row written by enqueueMail, once: a row another process holds is left to it. */
   async function deliverRow(id: number, now = new Date()) {
-    if (inHand.has(id) || !(await claimOutboxMail(db, id, nowIso(now), nowIso(new Date(now.getTime() + OUTBOX_LEASE_MS))))) return;
-    await inHandWhile(id, async () => {
-      const row = await findOutboxMail(db, id);
-      if (row) await transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) });
-    });
+    if (inHand.has(id)) return;
+    // The claim answers the message it took: nothing to read again.
+    const row = await claimOutboxMail(db, id, nowIso(now), nowIso(new Date(now.getTime() + OUTBOX_LEASE_MS)));
+    if (!row) return;
+    await inHandWhile(id, () => transmit(id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) }));
   }
 
   async function inHandWhile(id: number, work: () => Promise<void>) {
