@@ -36,8 +36,9 @@ const BUDGET = {
   // The order's new invoice written less what its receipts pay of it, not moved again by them: −1 each.
   // An e-mail's delivery takes the message in the statement that claims it, not read again:
   // registration −1 on PostgreSQL (where the receipt's delivery runs within the counted call).
-  sqlite: { registration: 52, checkout: 30 },
-  postgres: { registration: 57, checkout: 33 },
+  // The new family's sign-in answers its name as the submission wrote it, not read back: registration −1.
+  sqlite: { registration: 51, checkout: 30 },
+  postgres: { registration: 56, checkout: 33 },
 };
 /**
  * A submission refused for a full class it holds no place in (sent without the checkout step's

@@ -59,13 +59,13 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
       await throttle(req, 'register');
       reply.headers({ 'cache-control': 'no-store' });
       const ticket = ticketOf(req, ctx.company.id, body.profile);
-      const { clientId, payment } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
+      const { clientId, payment, opened } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
       // A challenge step first: nobody is signed in until the payment goes through.
       if (clientId === null) return { success: true as const, payment };
       // The turn in the waiting room is used: the next family's comes.
       await endTurn(ctx, ctx.company, body.profile, ticket);
       // The new family is signed in; a retry after a lost answer signs it in again.
-      return { success: true as const, payment, ...(await signInCustomer(ctx, req, reply, ctx.company, clientId)) };
+      return { success: true as const, payment, ...(await signInCustomer(ctx, req, reply, ctx.company, clientId, null, opened)) };
     },
     {
       // Every agreement may carry a drawn signature.

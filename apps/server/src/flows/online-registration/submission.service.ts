@@ -12,7 +12,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { recordAcceptances } from '../../modules/agreements/agreements.api.ts';
 import { recordActivity, type NewActivity } from '../../modules/activity/activity.api.ts';
-import { isPasswordChangePending, openAccount, removeAccount } from '../../modules/accounts/accounts.api.ts';
+import { isPasswordChangePending, openAccount, removeAccount, type OpenedFamily } from '../../modules/accounts/accounts.api.ts';
 import { mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor, type CardInfo } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent, type CheckoutOptions } from '../checkout/checkout.service.ts';
@@ -192,11 +192,13 @@ export async function submitRegistration(
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
     return replay(ctx, company, row, idempotencyKey, hash, body, now);
   }
+  // The family this request opened: its sign-in's answer takes its name as written.
+  const opened = { firstName: checked.customer.FirstName, lastName: checked.customer.LastName };
   if (checked.payment === null) {
     sendWelcome(ctx, company, checked.registration.email, checked.customer.FirstName);
-    return { clientId: written.clientId, payment: null };
+    return { clientId: written.clientId, payment: null, opened };
   }
-  return pay(ctx, company, { ...checked.registration, client_id: written.clientId }, idempotencyKey, body, written.studentIds);
+  return { ...(await pay(ctx, company, { ...checked.registration, client_id: written.clientId }, idempotencyKey, body, written.studentIds)), opened };
 }
 
 /**
@@ -358,7 +360,7 @@ export async function settlePayingRegistrations(ctx: Ctx, findCompany: (id: numb
 /** Beyond the checkout's holds, how long a paying registration is left before the minute job settles it. */
 const PAYING_GRACE_MINUTES = 5;
 
-type RegistrationResult = { clientId: number | null; payment: PaymentAnswer | null };
+type RegistrationResult = { clientId: number | null; payment: PaymentAnswer | null; opened?: OpenedFamily };
 type OpenRegistration = NonNullable<Awaited<ReturnType<typeof repo.findLiveRegistration>>['open']>;
 
 function sendWelcome(ctx: Ctx, company: Company, email: string, firstName: string, signedIn = true) {

@@ -19,6 +19,7 @@ import type { Company } from '../../domain/company.ts';
 /**
  * Signs the browser in as the client: a new session token at every sign-in (the previous one, if
  * any, ends), the sign-in actions prepared; answers the user and the actions as login does.
+ * `opened`: a family the request itself opened, whose name the answer takes as it was written.
  */
 export async function signInCustomer(
   ctx: Ctx,
@@ -27,6 +28,7 @@ export async function signInCustomer(
   company: Company,
   clientId: number,
   guardian: Guardian | null = null,
+  opened?: service.OpenedFamily,
 ) {
   const old = req.cookies[CUSTOMER_COOKIE];
   if (old) await endSessionByToken(ctx, old);
@@ -42,7 +44,7 @@ export async function signInCustomer(
   if (actions.length > 0) reply.setCookie(ACTIONS_COOKIE, 'pending', cookieOptions(req, expiresAt));
   else reply.clearCookie(ACTIONS_COOKIE, { path: '/' });
   await recordSignIn({ ...ctx, guardian }, company.id, clientId, req.headers['user-agent']);
-  return service.loadUserAndActions(ctx, company.id, clientId, guardian, actions);
+  return service.loadUserAndActions(ctx, company.id, clientId, guardian, actions, opened);
 }
 
 export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {

@@ -18,6 +18,7 @@ export {
   setPassword,
   startRegistration,
   trustedOrigins,
+  type OpenedFamily,
 } from './customer.service.ts';
 export { openAccount } from './new-account.service.ts';
 export { EMAIL_CODE_TTL_MINUTES, checkEmailCode, consumeEmailCode, findEmailCode, issueEmailCode } from './email-code.service.ts';

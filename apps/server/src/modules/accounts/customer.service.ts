@@ -99,6 +99,12 @@ export async function listClientAccounts(ctx: Ctx, company: Company, email: stri
   return accounts.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name, ...(c.role ? { Role: c.role } : {}) }));
 }
 
+/** A family the request itself opened (online registration), as it was written. */
+export interface OpenedFamily {
+  firstName: string;
+  lastName: string;
+}
+
 /**
  * The signed-in user and their sign-in actions. A guardian (decision 101; `guardian`, else the
  * request's) is greeted by their own name and has no actions: those are the holder's to complete.
@@ -110,8 +116,11 @@ export async function loadUserAndActions(
   guardian: Guardian | null | undefined = ctx.guardian,
   /** The holder's pending actions when the caller has them already (a sign-in just queued them). */
   pending?: SignInAction[],
+  /** A family the request itself opened: its name as it was written, and no barcode yet. */
+  opened?: OpenedFamily,
 ): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
-  const [client, actions] = await Promise.all([repo.findCustomerUser(ctx.db, companyId, clientId), guardian ? [] : (pending ?? listSignInActions(ctx, companyId, clientId))]);
+  const user = opened ? { id: clientId, first_name: opened.firstName, last_name: opened.lastName, total_barcodes: 0 } : repo.findCustomerUser(ctx.db, companyId, clientId);
+  const [client, actions] = await Promise.all([user, guardian ? [] : (pending ?? listSignInActions(ctx, companyId, clientId))]);
   if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   const name = guardian ? { FirstName: guardian.firstName, LastName: guardian.lastName } : { FirstName: client.first_name, LastName: client.last_name };
   return { user: { ClientID: client.id, ...name, total_barcodes: client.total_barcodes, Role: guardian?.role ?? 'holder' }, actions };
