@@ -299,11 +299,17 @@ export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: n
   return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until!, casual: h.kind === 'casual' }));
 }
 
-/** Confirms held enrolments in the caller's transaction, each with what was paid for it; false when any hold lapsed (sell nothing then). */
-export async function confirmEnrolments(ctx: Ctx, companyId: number, places: readonly { id: number; paidCents: number }[], at = ctx.clock.now()): Promise<boolean> {
-  const now = at.toISOString();
+/**
+ * Confirms held enrolments in the caller's transaction, each with what was paid for it; false when
+ * any hold lapsed (sell nothing then). `newStudents`: the students were written with their family
+ * by the request that bought the places (a new family's registration, which takes a class once per
+ * child): no waitlist place or make-up of theirs can exist to end.
+ */
+export async function confirmEnrolments(ctx: Ctx, companyId: number, places: readonly { id: number; paidCents: number }[], options: { newStudents?: boolean } = {}): Promise<boolean> {
+  const now = ctx.clock.now().toISOString();
   const confirmed = await enrolmentsRepo.confirmHeld(ctx.db, companyId, places, now);
   if (confirmed.length !== places.length) return false;
+  if (options.newStudents) return true;
   // A waitlist place (for the term) ends once the term place is the family's: bought, not only
   // held while it pays; one casual session leaves it waiting.
   const terms = confirmed.filter((p) => p.kind === 'ongoing');
