@@ -151,7 +151,7 @@ export async function submitRegistration(
   await requireTurn(ctx, company, body.profile, ticket, checked.registration.email);
   // The direct-debit mandate is registered with the provider before the transaction, which then only keeps it.
   const mandate = checked.bank ? await within('bank', () => registerBankMandate(ctx, company, checked.bank)) : null;
-  let written: { clientId: number; studentIds: number[] } | null;
+  let written: { clientId: number; studentIds: number[]; opened: OpenedFamily } | null;
   try {
     written = await ctx.transaction(async (tx) => {
       // The mark first: a second submission of this registration finds it taken and writes nothing.
@@ -161,7 +161,9 @@ export async function submitRegistration(
       const activity: NewActivity[] = [];
       // An address that signed up meanwhile fails the sign-in's unique key, answered below as
       // EXISTING_CLIENT. The RegID was checked before, but another family may have taken it since.
-      const { clientId } = await within('customer', () => openAccount(tx, company, { email: checked.registration.email, form: checked.customer, marketingOptIn: checked.marketingOptIn }, activity));
+      const { clientId, actions } = await within('customer', () =>
+        openAccount(tx, company, { email: checked.registration.email, form: checked.customer, marketingOptIn: checked.marketingOptIn }, activity),
+      );
       // A condition typed in joins the company's list and is ticked, as when a student is added in the portal (decision 065):
       // here when nothing is paid, else once the payment completes (complete), so a refused registration leaves the list as it was.
       const students = [];
@@ -179,7 +181,7 @@ export async function submitRegistration(
       await repo.recordClient(tx.db, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.
       if (checked.payment === null) await repo.markCompleted(tx.db, company.id, checked.registration.id, nowIso(now));
-      return { clientId, studentIds };
+      return { clientId, studentIds, opened: { firstName: checked.customer.FirstName, lastName: checked.customer.LastName, actions } };
     });
   } catch (err) {
     // Another registration made its sign-in, or took its RegID, between the checks and the write.
@@ -192,8 +194,8 @@ export async function submitRegistration(
     if (!row) throw new AppError(422, 'REGISTRATION_EXPIRED', m.registrationExpired);
     return replay(ctx, company, row, idempotencyKey, hash, body, now);
   }
-  // The family this request opened: its sign-in's answer takes its name as written.
-  const opened = { firstName: checked.customer.FirstName, lastName: checked.customer.LastName };
+  // The family this request opened: its sign-in takes its name and actions as written.
+  const { opened } = written;
   if (checked.payment === null) {
     sendWelcome(ctx, company, checked.registration.email, checked.customer.FirstName);
     return { clientId: written.clientId, payment: null, opened };

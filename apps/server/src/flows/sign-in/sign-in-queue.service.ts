@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { agreementsAwaitingAcceptance } from '../../modules/agreements/agreements.api.ts';
 import { emptyMandatoryInputs, loadCompanyForm } from '../../modules/forms/forms.api.ts';
-import { queueOutstanding } from '../../modules/accounts/accounts.api.ts';
+import { queueOutstanding, type OpenedFamily } from '../../modules/accounts/accounts.api.ts';
 import { studentsWithEmptyMandatoryFields } from '../../modules/students/students.api.ts';
 import { getCustomerFormRecord } from '../../modules/accounts/accounts.api.ts';
 
@@ -19,13 +19,13 @@ async function profileIncomplete(ctx: Ctx, company: Company, clientId: number): 
  * details when a mandatory field is empty under the current form configuration, and each
  * student of theirs for which the same holds. Answers the pending actions, in their order.
  */
-export async function prepareSignIn(ctx: Ctx, company: Company, clientId: number): Promise<SignInAction[]> {
+export async function prepareSignIn(ctx: Ctx, company: Company, clientId: number, opened?: OpenedFamily): Promise<SignInAction[]> {
   const [agreementIds, profile, studentIds] = await Promise.all([
     agreementsAwaitingAcceptance(ctx, company.id, clientId),
     profileIncomplete(ctx, company, clientId),
     studentsWithEmptyMandatoryFields(ctx, company, clientId),
   ]);
-  return queueOutstanding(ctx, company.id, clientId, { agreementIds, profileIncomplete: profile, studentIds });
+  return queueOutstanding(ctx, company.id, clientId, { agreementIds, profileIncomplete: profile, studentIds }, opened?.actions);
 }
 
 /** Registration with an existing client (L13): the update actions it must go through, in order. */

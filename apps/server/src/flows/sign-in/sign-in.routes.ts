@@ -39,7 +39,7 @@ export async function signInCustomer(
   if (guardian) reply.setCookie(ROLE_COOKIE, guardian.role, cookieOptions(req, expiresAt));
   else reply.clearCookie(ROLE_COOKIE, { path: '/' });
   // The sign-in actions are the holder's to complete (decision 101).
-  const actions = guardian ? [] : await prepareSignIn(ctx, company, clientId);
+  const actions = guardian ? [] : await prepareSignIn(ctx, company, clientId, opened);
   // The page's preloads leave out what the queue makes the server refuse (a hint, as the role).
   if (actions.length > 0) reply.setCookie(ACTIONS_COOKIE, 'pending', cookieOptions(req, expiresAt));
   else reply.clearCookie(ACTIONS_COOKIE, { path: '/' });

@@ -16,6 +16,7 @@ import { recordActivity } from '../activity/activity.api.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import { completeSignInActions, listSignInActions } from './sign-in-actions.service.ts';
 import * as repo from './customer.repository.ts';
+import type { ActionRow } from './sign-in-actions.repository.ts';
 import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from './email-code.service.ts';
 
 const RESET_TTL_MINUTES = 60;
@@ -99,10 +100,11 @@ export async function listClientAccounts(ctx: Ctx, company: Company, email: stri
   return accounts.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name, ...(c.role ? { Role: c.role } : {}) }));
 }
 
-/** A family the request itself opened (online registration), as it was written. */
+/** A family the request itself opened (online registration), as it was written, with the sign-in actions it was opened with. */
 export interface OpenedFamily {
   firstName: string;
   lastName: string;
+  actions: ActionRow[];
 }
 
 /**

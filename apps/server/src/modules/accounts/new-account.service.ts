@@ -6,6 +6,7 @@ import * as repo from './customer.repository.ts';
 import { insertCustomFieldValues } from './my-details.repository.ts';
 import { newClientDetails } from './my-details.service.ts';
 import { requirePasswordChangeOfNewClient } from './sign-in-actions.service.ts';
+import type { ActionRow } from './sign-in-actions.repository.ts';
 
 /**
  * A new family's account from online registration, in the caller's transaction (`ctx.db`): a
@@ -20,7 +21,7 @@ export async function openAccount(
   company: Company,
   input: { email: string; form: FormOutput<'customer'>; marketingOptIn: boolean | null },
   activity: NewActivity[],
-): Promise<{ clientId: number }> {
+): Promise<{ clientId: number; actions: ActionRow[] }> {
   const named = { first_name: input.form.FirstName, last_name: input.form.LastName };
   const details = await newClientDetails(ctx, company, named, input.form);
   const { clientId } = await repo.insertLoginWithClient(ctx.db, {
@@ -33,7 +34,7 @@ export async function openAccount(
     details: details.columns,
   });
   await insertCustomFieldValues(ctx.db, company.id, clientId, details.custom);
-  await requirePasswordChangeOfNewClient(ctx, company.id, clientId);
+  const actions = await requirePasswordChangeOfNewClient(ctx, company.id, clientId);
   activity.push(...details.activity.map((entry) => ({ ...entry, clientId })));
-  return { clientId };
+  return { clientId, actions };
 }

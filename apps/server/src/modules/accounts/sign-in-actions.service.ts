@@ -43,8 +43,15 @@ export interface Outstanding {
  * Adds an action for everything outstanding that has none pending yet; never removes one. Answers
  * the pending actions now, as listSignInActions would, so a sign-in need not read them again.
  */
-export async function queueOutstanding(ctx: Ctx, companyId: number, clientId: number, outstanding: Outstanding): Promise<SignInAction[]> {
-  const pending = await repo.findPending(ctx.db, companyId, clientId);
+export async function queueOutstanding(
+  ctx: Ctx,
+  companyId: number,
+  clientId: number,
+  outstanding: Outstanding,
+  /** The client's pending actions when the caller holds them (a family the request opened): not read again. */
+  known?: readonly repo.ActionRow[],
+): Promise<SignInAction[]> {
+  const pending = known ? [...known] : await repo.findPending(ctx.db, companyId, clientId);
   const has = (type: ActionType, agreementId: number | null = null, studentId: number | null = null) =>
     pending.some((p) => p.type === type && (agreementId === null || p.agreement_id === agreementId) && (studentId === null || p.student_id === studentId));
   const rows: { type: ActionType; agreement_id: number | null; student_id: number | null }[] = [];
@@ -55,9 +62,11 @@ export async function queueOutstanding(ctx: Ctx, companyId: number, clientId: nu
   return orderActions([...pending, ...rows.map((r, i) => ({ ...r, id: ids[i]! }))]).map(toAction);
 }
 
-/** Asks a client opened in the caller's transaction (it has no action yet) to set a new password at their next sign-in. */
-export async function requirePasswordChangeOfNewClient(ctx: Ctx, companyId: number, clientId: number): Promise<void> {
-  await repo.insertActions(ctx.db, companyId, clientId, [{ type: 'ChangePassword', agreement_id: null, student_id: null }]);
+/** Asks a client opened in the caller's transaction (it has no action yet) to set a new password at their next sign-in; answers its actions then. */
+export async function requirePasswordChangeOfNewClient(ctx: Ctx, companyId: number, clientId: number): Promise<repo.ActionRow[]> {
+  const action = { type: 'ChangePassword', agreement_id: null, student_id: null };
+  const [id] = await repo.insertActions(ctx.db, companyId, clientId, [action]);
+  return [{ id: id!, ...action }];
 }
 
 /** Whether an UpdateStudent action for this student is pending (it opens the student's form even with AllowStudentEdit off, decision 021). */
