@@ -39,9 +39,10 @@ const BUDGET = {
   // The new family's sign-in answers its name as the submission wrote it, not read back: registration −1.
   // Its children's places, confirmed, look for no waitlist place or make-up of theirs to end (the
   // children are the submission's own): registration −2. Its sign-in queues what is outstanding
-  // beside the one action it was opened with, not read back: registration −1.
-  sqlite: { registration: 48, checkout: 30 },
-  postgres: { registration: 53, checkout: 33 },
+  // beside the one action it was opened with, not read back: registration −1. The agreements it
+  // still has to accept are the required ones it did not accept as it was opened: registration −1.
+  sqlite: { registration: 47, checkout: 30 },
+  postgres: { registration: 52, checkout: 33 },
 };
 /**
  * A submission refused for a full class it holds no place in (sent without the checkout step's

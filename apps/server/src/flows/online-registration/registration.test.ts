@@ -431,6 +431,24 @@ describe.each(testEngines())('online registration: the one submission on %s', (e
     expect(await family(second.email)).toEqual(nothing);
   });
 
+  it('a consent the profile leaves optional, declined, is asked at the family’s first sign-in, as the company requires it', async () => {
+    const { b, token } = await proved(2);
+    const solution = await solvedCaptcha(b);
+    expect((await b.post('/api/ocr/verify-captcha', { token: solution, registration_token: token })).body.verified).toBe(true);
+    const declined = {
+      ...form(token, 2),
+      agreements: [
+        { agreementID: 1, agreed: true, signature: null },
+        { agreementID: 2, agreed: false, signature: null },
+      ],
+    };
+    const res = await submit(b, declined);
+    expect(res.status).toBe(200);
+    const actions = res.body.actions as { type: string; agreement_id: number | null }[];
+    expect(actions.filter((a) => a.type === 'AcceptAgreement').map((a) => a.agreement_id)).toEqual([2]);
+    expect((await b.get<{ actions: unknown }>('/api/customer/me')).body.actions).toEqual(actions);
+  });
+
   it('the same submission sent five times at once makes one family; a retry with the key answers it and signs in again', async () => {
     const { b, email, token } = await proved();
     const k = key();

@@ -181,7 +181,8 @@ export async function submitRegistration(
       await repo.recordClient(tx.db, company.id, checked.registration.id, clientId);
       // Nothing to pay: the registration is complete with its family. Otherwise it completes when the checkout does.
       if (checked.payment === null) await repo.markCompleted(tx.db, company.id, checked.registration.id, nowIso(now));
-      return { clientId, studentIds, opened: { firstName: checked.customer.FirstName, lastName: checked.customer.LastName, actions } };
+      const accepted = checked.accepted.map((a) => a.agreementId);
+      return { clientId, studentIds, opened: { firstName: checked.customer.FirstName, lastName: checked.customer.LastName, actions, accepted } };
     });
   } catch (err) {
     // Another registration made its sign-in, or took its RegID, between the checks and the write.

@@ -21,7 +21,7 @@ async function profileIncomplete(ctx: Ctx, company: Company, clientId: number): 
  */
 export async function prepareSignIn(ctx: Ctx, company: Company, clientId: number, opened?: OpenedFamily): Promise<SignInAction[]> {
   const [agreementIds, profile, studentIds] = await Promise.all([
-    agreementsAwaitingAcceptance(ctx, company.id, clientId),
+    agreementsAwaitingAcceptance(ctx, company.id, clientId, opened?.accepted),
     profileIncomplete(ctx, company, clientId),
     studentsWithEmptyMandatoryFields(ctx, company, clientId),
   ]);

@@ -105,6 +105,8 @@ export interface OpenedFamily {
   firstName: string;
   lastName: string;
   actions: ActionRow[];
+  /** The agreements it accepted as it was opened, at their current versions. */
+  accepted: number[];
 }
 
 /**

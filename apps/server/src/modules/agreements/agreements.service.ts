@@ -73,8 +73,13 @@ function activeAgreements(ctx: Ctx, companyId: number): Promise<{ company: Agree
   });
 }
 
-/** Required agreements whose current version the client has not accepted: each becomes an Accept Agreement action. */
-export async function agreementsAwaitingAcceptance(ctx: Ctx, companyId: number, clientId: number): Promise<number[]> {
+/**
+ * Required agreements whose current version the client has not accepted: each becomes an Accept
+ * Agreement action. `accepted`: a client opened by the request, which accepted these agreements
+ * at their current versions (`recordAcceptances`) and nothing else: its acceptances not read back.
+ */
+export async function agreementsAwaitingAcceptance(ctx: Ctx, companyId: number, clientId: number, accepted?: readonly number[]): Promise<number[]> {
+  if (accepted) return (await activeAgreements(ctx, companyId)).company.filter((a) => a.required === 1 && !accepted.includes(a.id)).map((a) => a.id);
   const agreements = await listActiveAgreements(ctx, companyId, clientId);
   return agreements.filter((a) => a.pivot.Required && !a.Signed?.Current).map((a) => a.AgreementID);
 }
