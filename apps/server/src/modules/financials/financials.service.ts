@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.ts';
 import * as repo from './financials.repository.ts';
 import * as debitRepo from './debit-invoices.repository.ts';
 import * as lookupRepo from './document-lookups.repository.ts';
+import * as numbers from './document-numbers.repository.ts';
 import { findStatementSummary } from './statement.repository.ts';
 import { renderInvoicePdf, renderReceiptPdf } from './financials-pdf.ts';
 
@@ -139,15 +140,15 @@ export async function nextDocumentNumber(ctx: Ctx, company: Company, table: 'inv
   // A counter per series: another prefix starts from its own highest number, not from the old series' counter.
   const kind = prefix === DEFAULT_PREFIX[table] ? table : `${table}:${prefix}`;
   // The counter moves on in one statement once it exists; only the series' first number reads what was imported.
-  let next = await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix);
+  let next = await numbers.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix);
   if (next === null) {
-    const highest = highestOfSeries(await repo.findDocumentNumbers(ctx.db, companyId, table, prefix), prefix);
+    const highest = highestOfSeries(await numbers.findDocumentNumbers(ctx.db, companyId, table, prefix), prefix);
     const start = highest ? highest.value + 1 : table === 'invoices' ? 100_001 : 200_001;
-    const counter = await repo.nextDocumentValue(ctx.db, companyId, kind, start, highest?.width ?? 0);
-    next = { ...counter, taken: await repo.documentNumberTaken(ctx.db, companyId, table, repo.documentNo(prefix, counter.value, counter.width)) };
+    const counter = await numbers.nextDocumentValue(ctx.db, companyId, kind, start, highest?.width ?? 0);
+    next = { ...counter, taken: await numbers.documentNumberTaken(ctx.db, companyId, table, numbers.documentNo(prefix, counter.value, counter.width)) };
   }
-  while (next.taken) next = (await repo.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix))!;
-  return repo.documentNo(prefix, next.value, next.width);
+  while (next.taken) next = (await numbers.advanceDocumentCounter(ctx.db, ctx.engine, companyId, table, kind, prefix))!;
+  return numbers.documentNo(prefix, next.value, next.width);
 }
 
 /** The series' highest number and its width: its digits' count when it begins with a 0 ("0398": 4), else 0 (not padded). */
