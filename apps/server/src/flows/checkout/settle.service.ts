@@ -220,9 +220,11 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         invoiceNos,
         receiptNo: receipt?.receiptNo ?? null,
         card,
-        // The rows as the checkout showed them, and the credit that paid part of them, so the list adds up to what was paid.
+        // The rows as the checkout showed them (each at its amount as entered; a tax added on top its own line), and the
+        // credit that paid part of them, so the list adds up to what was paid.
         items: [
-          ...quote.rows.map((r) => ({ description: r.description, amountCents: r.totalCents })),
+          ...quote.rows.map((r) => ({ description: r.description, amountCents: quote.totals.taxInclusive ? r.totalCents : r.amountCents })),
+          ...(!quote.totals.taxInclusive && quote.totals.totalTaxCents > 0 ? [{ description: quote.totals.taxName, amountCents: quote.totals.totalTaxCents }] : []),
           ...(quote.totals.customerCreditsCents > 0 ? [{ description: 'Credit used', amountCents: -quote.totals.customerCreditsCents }] : []),
         ],
         challenge: null,
