@@ -236,7 +236,7 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
     await page.getByLabel('Swimmer', { exact: true }).selectOption({ label: swimmer });
     await page.getByRole('tab', { name: 'Future' }).click();
     const enrolment = page.getByTestId('enrolment').filter({ hasText: className });
-    await expect(enrolment.or(page.getByText('No future enrolments.'))).toBeVisible();
+    await expect(enrolment.or(page.getByText('No future enrollments.'))).toBeVisible();
     if (!(await enrolment.isVisible())) await page.getByRole('tab', { name: 'Current' }).click();
     await expect(enrolment).toBeVisible();
   }

@@ -32,13 +32,14 @@ export function QueryError({ query }: { query: { error: unknown; refetch: () => 
 }
 
 /** An empty list: an icon in a tinted circle above one line of text. */
-export function EmptyState({ icon, text, className = '' }: { icon: ReactNode; text: string; className?: string }) {
+export function EmptyState({ icon, text, className = '', children }: { icon: ReactNode; text: string; className?: string; children?: ReactNode }) {
   return (
     <div className={cn('flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center', className)}>
       <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-primary-tint text-primary-ink">
         {icon}
       </span>
       <p className="max-w-full font-medium wrap-anywhere text-ink-soft">{text}</p>
+      {children}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { ListChecksIcon } from 'lucide-react';
 import { ENROLMENT_FILTERS, type EnrolmentFilter } from '@portal/shared/class-schemas';
 import { PageHeader } from '@/components/ui/page-header';
+import { Button } from '@/components/ui/button';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { Pager } from '@/components/ui/pager';
 
@@ -24,6 +25,10 @@ export default function ViewEnrollmentsRoute() {
   const studentId = chosen ?? list[0]?.StudentID ?? null;
   const student = list.find((s) => s.StudentID === studentId);
   const enrolments = useStudentEnrolments(studentId, filter, page);
+  // Nothing current (a new family's class yet to start): whether Future has the child's classes, to lead there.
+  const currentEmpty = filter === 'current' && enrolments.data?.enrollments.length === 0;
+  const upcoming = useStudentEnrolments(studentId, 'future', 1, currentEmpty);
+  const startsLater = currentEmpty && (upcoming.data?.enrollments.length ?? 0) > 0;
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
@@ -71,7 +76,27 @@ export default function ViewEnrollmentsRoute() {
                 ) : enrolments.isError ? (
                   <QueryError query={enrolments} />
                 ) : !enrolments.data || enrolments.data.enrollments.length === 0 ? (
-                  <EmptyState icon={<ListChecksIcon className="size-7" />} text={`No ${FILTER_LABEL[f].toLowerCase()} enrolments.`} />
+                  <EmptyState
+                    icon={<ListChecksIcon className="size-7" />}
+                    text={
+                      f === 'current' && startsLater
+                        ? `No current enrollments. ${student ? `${student.FirstName} ${student.LastName}’s` : 'The'} next class starts later: see Future.`
+                        : `No ${FILTER_LABEL[f].toLowerCase()} enrollments.`
+                    }
+                  >
+                    {f === 'current' && startsLater ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => {
+                          setFilter('future');
+                          setPage(1);
+                        }}
+                      >
+                        Show future enrollments
+                      </Button>
+                    ) : null}
+                  </EmptyState>
                 ) : (
                   <>
                     <ul className="flex flex-col gap-3">

@@ -14,6 +14,6 @@ export function studentEnrolmentsQueryOptions(id: number, filter: EnrolmentFilte
   return queryOptions({ queryKey: [...classesKey, 'enrolments', id, filter, page], queryFn: () => getStudentEnrolments(id, filter, page) });
 }
 
-export function useStudentEnrolments(id: number | null, filter: EnrolmentFilter, page: number) {
-  return useQuery({ ...studentEnrolmentsQueryOptions(id ?? 0, filter, page), enabled: id !== null });
+export function useStudentEnrolments(id: number | null, filter: EnrolmentFilter, page: number, enabled = true) {
+  return useQuery({ ...studentEnrolmentsQueryOptions(id ?? 0, filter, page), enabled: enabled && id !== null });
 }
