@@ -28,3 +28,11 @@ export function classPlace(c: { Day: number; Time: string; Venue: string }, disp
 export function sessionWhen(date: string, time: string, dateFormat: DateFormat | undefined, display: TimeDisplay | undefined, withDay = false): string {
   return [withDay ? dayName(isoDayOf(date)) : '', formatDate(date, dateFormat), classTime(time, display)].filter(Boolean).join(' ');
 }
+
+/**
+ * How a make-up credit's absence is told: an absence notified ahead earns its credit before the
+ * session, so until that day has come (in the company's time zone) the child will miss it, not missed it.
+ */
+export function absenceVerb(missedDate: string, today: string): 'Will miss' | 'Missed' {
+  return missedDate > today ? 'Will miss' : 'Missed';
+}

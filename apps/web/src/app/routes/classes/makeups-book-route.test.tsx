@@ -106,6 +106,34 @@ describe('MakeupsBookRoute', () => {
     expect(within(refused).getByText(classMessages.makeupLevel)).toBeTruthy();
   });
 
+  it('a credit for an absence still to come says the child will miss it, and the date shows before the lesson format and under the control', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const shown = (iso: string) => iso.split('-').reverse().join('/');
+    const [gone, ahead] = [day(-7), day(14)];
+    answers();
+    server.use(
+      http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () =>
+        HttpResponse.json({
+          makeups: [
+            { ...credit, MissedDate: gone },
+            { ...credit, MakeupID: 5, MissedDate: ahead },
+          ],
+        }),
+      ),
+    );
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book?makeup_id=5', config: classesTestConfig('Minutes') });
+    const select = await screen.findByRole('combobox', { name: 'Make-up' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([`Ella · missed ${shown(gone)} · Group`, `Ella · will miss ${shown(ahead)} · Group`]);
+    expect(select.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)?.textContent).toBe(`Ella will miss Tadpoles on ${shown(ahead)} · Group`);
+    fireEvent.change(select, { target: { value: '4' } });
+    expect(await screen.findByText(`Ella missed Tadpoles on ${shown(gone)} · Group`)).toBeTruthy();
+  });
+
   it('a link to a make-up no longer to be booked (used, or Back after booking) shows the next one’s sessions, not a spinner', async () => {
     answers();
     server.use(http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [{ ...credit, MakeupID: 3, Status: 'used' }, credit] })));

@@ -11,9 +11,10 @@ import { SelectField } from '@/components/forms/select-field';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { companyTimeZone, formatDate } from '@/lib/format';
+import { todayIn } from '@portal/shared/date-time-text';
 import { useBookMakeup, useMakeupSessions, useMakeups } from '@/features/classes/api/makeups';
-import { classDuration, classTime, sessionWhen } from '@/lib/class-format';
+import { absenceVerb, classDuration, classTime, sessionWhen } from '@/lib/class-format';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 const SESSIONS_SHOWN = 12;
@@ -37,6 +38,7 @@ export default function MakeupsBookRoute() {
   const [shown, setShown] = useState(SESSIONS_SHOWN);
   const dateFormat = config.localization.DateFormat;
   const display = config.classes_setup?.TimeDisplay;
+  const today = todayIn(companyTimeZone(config));
 
   function submit() {
     if (!confirm || !makeup) return;
@@ -71,10 +73,17 @@ export default function MakeupsBookRoute() {
               setParams({ makeup_id: e.target.value }, { replace: true });
               setShown(SESSIONS_SHOWN);
             }}
+            // The date tells two credits of one child apart: it comes before the lesson format, which a phone's
+            // closed control cuts first, and the chosen credit is told in full under the control.
             options={available.map((m) => ({
               value: m.MakeupID,
-              label: `${m.StudentName} · ${m.LessonFormat}${m.MissedDate ? ` · missed ${formatDate(m.MissedDate, dateFormat)}` : ''}`,
+              label: [m.StudentName, m.MissedDate ? `${absenceVerb(m.MissedDate, today).toLowerCase()} ${formatDate(m.MissedDate, dateFormat)}` : null, m.LessonFormat].filter(Boolean).join(' · '),
             }))}
+            hint={
+              makeup?.MissedDate
+                ? `${makeup.StudentName} ${absenceVerb(makeup.MissedDate, today).toLowerCase()} ${makeup.MissedClass} on ${formatDate(makeup.MissedDate, dateFormat)} · ${makeup.LessonFormat}`
+                : undefined
+            }
           />
           {makeup ? (
             <p className="mb-4 text-sm text-ink-soft">

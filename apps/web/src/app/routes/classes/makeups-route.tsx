@@ -12,6 +12,7 @@ import { companyTimeZone, formatDate } from '@/lib/format';
 import { todayIn } from '@portal/shared/date-time-text';
 import { useMakeups } from '@/features/classes/api/makeups';
 import { AbsentBadge } from '@/components/classes/absent-badge';
+import { absenceVerb } from '@/lib/class-format';
 
 const STATUS: Record<Makeup['Status'], { label: string; tone: BadgeTone }> = {
   available: { label: 'Available', tone: 'green' },
@@ -24,7 +25,6 @@ export default function MakeupsRoute() {
   const config = useConfig();
   const makeups = useMakeups();
   const dateFormat = config.localization.DateFormat;
-  // An absence notified ahead earns its credit before the session: the child will miss it, not missed it.
   const today = todayIn(companyTimeZone(config));
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
@@ -43,9 +43,7 @@ export default function MakeupsRoute() {
                 <p className="font-semibold text-ink">
                   {m.StudentName} · {m.LessonFormat}
                 </p>
-                <p className="text-sm text-ink-soft">
-                  {m.MissedDate ? `${m.MissedDate > today ? 'Will miss' : 'Missed'} ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}
-                </p>
+                <p className="text-sm text-ink-soft">{m.MissedDate ? `${absenceVerb(m.MissedDate, today)} ${m.MissedClass} on ${formatDate(m.MissedDate, dateFormat)}` : 'Make-up credit'}</p>
                 <p className="text-sm text-muted">
                   {m.Status === 'used' && m.BookedDate
                     ? `Booked into ${m.BookedClass ?? ''} on ${formatDate(m.BookedDate, dateFormat)}${m.BookedAbsence === null ? '' : ' · Absent'}`
