@@ -10,7 +10,7 @@ import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { currentUserQueryOptions } from '@/entities/customer/identity';
-import { setCompanyLoaded } from '@/lib/api-client';
+import { setCompanyLoaded, startPreloadedCalls } from '@/lib/api-client';
 import { useSessionStore } from '@/lib/session-store';
 import { formTestConfig } from '@/test/form-config';
 import { installMockServer, server } from '@/test/msw';
@@ -80,5 +80,44 @@ describe('a link that names another company', () => {
     expect(asked).toEqual(['logout', 'login-by-customer-id', 'get-config']);
     expect(client.getQueryData(companyConfigQueryOptions.queryKey)?.CustomerID).toBe(ACE);
     expect(useSessionStore.getState().user).toBeNull();
+  });
+});
+
+describe('a link that names its company, opened with no company chosen', () => {
+  it('an invitation’s link enters its company without first asking for a configuration the page said there is none of', async () => {
+    const asked: string[] = [];
+    let entered = false;
+    server.use(
+      http.post('/api/company/logout', () => {
+        asked.push('logout');
+        return HttpResponse.json({ success: true });
+      }),
+      http.post<never, never, CompanyAnswer>('/api/company/login-by-customer-id', () => {
+        asked.push('login-by-customer-id');
+        entered = true;
+        return HttpResponse.json({ success: true, company: { CustomerID: ACE, TradingName: 'Ace Tennis', Application: 'portal' } });
+      }),
+      http.get('/api/company/get-config', () => {
+        asked.push(entered ? 'get-config' : 'get-config refused');
+        return entered ? HttpResponse.json(config(ACE)) : HttpResponse.json({ code: 'COMPANY_REQUIRED', message: 'Please choose a company' }, { status: 401 });
+      }),
+    );
+    // The page came without a company session and said so; the start-up asks for the configuration as main.tsx does.
+    const page = document.implementation.createHTMLDocument();
+    page.head.innerHTML = '<meta name="portal-company" content="none">';
+    startPreloadedCalls(page);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.prefetchQuery(companyConfigQueryOptions);
+    useSessionStore.getState().setUser(null);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`${paths.joinFamily}?token=abc&id=${ACE}`]}>
+          <Page />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Page shown')).toBeTruthy();
+    expect(asked).toEqual(['logout', 'login-by-customer-id', 'get-config']);
+    expect(client.getQueryData(companyConfigQueryOptions.queryKey)?.CustomerID).toBe(ACE);
   });
 });

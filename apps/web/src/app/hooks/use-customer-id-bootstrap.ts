@@ -69,7 +69,11 @@ export function useCustomerIdBootstrap(): boolean {
     setRunning(wanted);
     void (async () => {
       try {
-        if (!fromHub && policy && !loaded && (policy.alwaysAsk || companySessionAtStart())) {
+        // A get-config that has answered "no company" (the start-up's, told by the page it came in) is not asked
+        // again: it could only answer 401 once more, an error in the console of a link that works.
+        const answered = queryClient.getQueryState(companyConfigQueryOptions.queryKey);
+        const inNone = answered?.status === 'error' && answered.error instanceof ApiRequestError && answered.error.status === 401;
+        if (!fromHub && policy && !loaded && !inNone && (policy.alwaysAsk || companySessionAtStart())) {
           // Not known yet is not another company: the page's own get-config (its preload, on its way) may answer one
           // that does, and a family signed in to it stays signed in rather than being signed out by the link.
           const current = await queryClient.fetchQuery(companyConfigQueryOptions).catch(() => undefined);
