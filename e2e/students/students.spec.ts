@@ -237,6 +237,23 @@ test.describe('students on a phone @phone', () => {
     await expect(page.getByLabel('First name')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The date of birth's day, month and year share a row, each option whole before its box's arrow (a year's last digit was under it).
+    const parts = await page.getByRole('group', { name: /Date of birth/ }).evaluate(async (group) => {
+      await document.fonts.ready;
+      const pen = document.createElement('canvas').getContext('2d')!;
+      return [...group.querySelectorAll('select')].map((select) => {
+        const style = getComputedStyle(select);
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...select.options].map((o) => pen.measureText(o.text).width));
+        const box = select.getBoundingClientRect();
+        const arrow = select.parentElement?.querySelector('svg')?.getBoundingClientRect();
+        const textEnds = Math.ceil(box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) + widest);
+        return { part: select.labels?.[0]?.textContent ?? '', top: box.top, textEnds, arrowStarts: arrow ? Math.floor(arrow.left) : null };
+      });
+    });
+    expect(parts.map((p) => p.part)).toEqual(['Date of birth: Day', 'Date of birth: Month', 'Date of birth: Year']);
+    expect(new Set(parts.map((p) => p.top)).size).toBe(1);
+    for (const p of parts) expect(p.textEnds, `${p.part} beside its arrow`).toBeLessThanOrEqual((p.arrowStarts ?? -Infinity) - 2);
     const level = page.getByRole('group', { name: 'Level' });
     await expect(level).toContainText('Seahorse');
     await level.scrollIntoViewIfNeeded();

@@ -1,4 +1,5 @@
 import { useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { ChevronDownIcon } from 'lucide-react';
 import { controlClasses, describedBy, FieldMessages, RequiredMark } from './field-frame';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -56,7 +57,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
   };
 
   const select = (part: 'day' | 'month' | 'year', name: string, options: { value: string; label: string }[], width: string) => (
-    <div className={width}>
+    <div className={`relative ${width}`}>
       <label htmlFor={`${id}-${part}`} className="sr-only">
         {`${label}: ${name}`}
       </label>
@@ -67,7 +68,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => change(part, e.target.value)}
-        className={`${controlClasses(Boolean(error))} px-2.5!`}
+        className={`${controlClasses(Boolean(error))} appearance-none pr-7! pl-2.5!`}
       >
         <option value="">{name}</option>
         {options.map((o) => (
@@ -76,6 +77,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
           </option>
         ))}
       </select>
+      <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2 size-4 -translate-y-1/2 text-muted" />
     </div>
   );
 
@@ -86,13 +88,14 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         <RequiredMark required={required} />
         {required ? <span className="sr-only"> (required)</span> : null}
       </legend>
-      {/* Wide enough for "Day", "September" and "Year" beside the browser's arrow; a narrow column wraps the year under. */}
+      {/* Our own arrow in the padding it keeps clear (the browser's own sat over a four-digit year at 375 px): each box is
+          wide enough for "Day", "September" and "2020" beside it; a narrow column wraps the year under. */}
       <div className="flex flex-wrap gap-2">
         {select(
           'day',
           'Day',
           Array.from({ length: daysInMonth }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({ value: d, label: String(Number(d)) })),
-          'w-20 shrink-0',
+          'w-18 shrink-0',
         )}
         {select(
           'month',
@@ -104,7 +107,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
           'year',
           'Year',
           yearList.map((y) => ({ value: y, label: y })),
-          'w-20 shrink-0',
+          'w-22 shrink-0',
         )}
       </div>
       <FieldMessages id={id} error={error} hint={hint} />
