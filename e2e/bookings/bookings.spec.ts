@@ -95,6 +95,31 @@ test.describe('court bookings', () => {
     });
   });
 
+  test('the days to book sit in rows of even length, never one alone on a row, and in one row to swipe on a phone', async ({ page, world }) => {
+    await openBookings(page, world, '/hub/bookings/add');
+    const days = page.getByRole('group', { name: 'Day' }).getByRole('button');
+    await expect(days.first()).toBeVisible();
+    const count = await days.count();
+    expect(count).toBeGreaterThan(7);
+    const rowLengths = () =>
+      days.evaluateAll((buttons) => {
+        const rows = new Map<number, number>();
+        for (const b of buttons) rows.set(Math.round(b.getBoundingClientRect().top), (rows.get(Math.round(b.getBoundingClientRect().top)) ?? 0) + 1);
+        return [...rows.values()];
+      });
+    // 1280 px had 13 days in a row and the 14th alone under them.
+    for (const width of [1280, 1024, 700]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(async () => {
+        const rows = await rowLengths();
+        expect(rows.length, `${width} px: ${rows.join(' + ')}`).toBeGreaterThan(0);
+        if (rows.length > 1) expect(Math.max(...rows) - Math.min(...rows), `${width} px: ${rows.join(' + ')}`).toBeLessThanOrEqual(1);
+      }).toPass({ timeout: 3_000 });
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(rowLengths).toEqual([count]);
+  });
+
   test('on a phone the keyboard never leaves a time or a court under the chosen court’s bar @phone', async ({ page, ownWorld }) => {
     const world = await ownWorld(['ACE']);
     await openBookings(page, world, '/hub/bookings/add');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarXIcon } from 'lucide-react';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import { cancellableOnline, insideCutoffText } from '@/lib/cancel-deadline';
 import { clockRange, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel, priceBeforeTax } from '@/lib/labels';
 import { FreeTimes, type SlotChoice } from './free-times';
+import { useDayColumns } from './day-columns';
 
 export type { SlotChoice } from './free-times';
 
@@ -92,6 +93,7 @@ export function BookingPicker({
   const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
   const { venues, venueId, setVenueId, types, typeId, setTypeId, type, days, date, setDate } = choice;
   const beforeTax = priceBeforeTax(config);
+  const [dayRow, columns] = useDayColumns(days.length);
 
   return (
     <>
@@ -108,7 +110,12 @@ export function BookingPicker({
 
       <fieldset className="min-w-0">
         <legend className="mb-2 text-sm font-semibold text-ink">Day</legend>
-        <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        {/* A phone swipes one row of days; a wider screen shows them all in rows of even length (day-columns.ts). */}
+        <div
+          ref={dayRow}
+          className={cn('-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0', columns && 'sm:grid sm:grid-cols-[repeat(var(--day-columns),auto)] sm:justify-start')}
+          style={columns ? ({ '--day-columns': columns } as CSSProperties) : undefined}
+        >
           {days.map((d, index) => {
             const day = new Date(`${d}T00:00:00Z`);
             // Where a month starts, and on the first day shown, the month is named ("Tue 1 Dec").
