@@ -83,6 +83,20 @@ test.describe('session', () => {
     expect(await rootCssVar(page, '--brand-600')).not.toBe(splash600);
   });
 
+  test('on a phone the sign-in card sits over the header band, its top edge and heading in view @phone', async ({ page }) => {
+    await page.goto('/hub');
+    const heading = page.getByRole('heading', { name: 'Sign in' });
+    await expect(heading).toBeVisible();
+    // The card is drawn above the header it overlaps: what is at its top edge is the card, not the header.
+    const onTop = await heading.evaluate((h) => {
+      const card = h.parentElement!;
+      const box = card.getBoundingClientRect();
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + 4);
+      return card.contains(at);
+    });
+    expect(onTop).toBe(true);
+  });
+
   test('A24: the signed-in session survives a reload', async ({ page, world }) => {
     await page.goto('/hub');
     await submitLogin(page, world.email('dancer'));

@@ -61,7 +61,7 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
         <p className="mt-10 hidden text-sm text-brand-200 lg:block">Private, safe and secure.</p>
       </aside>
 
-      <main className="-mt-8 flex flex-1 items-start justify-center px-4 pb-10 lg:mt-0 lg:items-center lg:px-10">
+      <main className="relative -mt-8 flex flex-1 items-start justify-center px-4 pb-10 lg:mt-0 lg:items-center lg:px-10">
         <div className="w-full max-w-md rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-ink/5 sm:p-8 lg:shadow-none lg:ring-0 lg:bg-transparent">
           <h2 className="text-2xl font-bold tracking-tight text-ink">Sign in</h2>
           <p className="mt-1 text-sm text-muted">{messages.loginCaption}</p>
