@@ -19,6 +19,16 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
 
   const hold = (browser: Browser, classItems: unknown[], bookingItems: unknown[] = []) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { classItems, bookingItems });
   const placesOf = (classId: number) => db().selectFrom('enrolments').select(['id', 'status', 'student_id']).where('company_id', '=', app.splash).where('class_id', '=', classId).execute();
+  /** A cart's holds sent as one browser's cart (decision 137). */
+  const putCart = (browser: Browser, cartId: string, classItems: unknown[], bookingItems: unknown[] = []) =>
+    browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { cartId, classItems, bookingItems });
+  /** A family signed in on two devices, each with a cart of its own: at SPLASH, or a new family at ACE. */
+  const twoDevices = async (code: 'SPLASH' | 'ACE' = 'SPLASH') => {
+    const a = code === 'SPLASH' ? await family() : { ...(await registerCustomer(app.t, { email: `cart.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' })), studentId: 0 };
+    const phone = new Browser(app.t.server);
+    await phone.signIn(code, a.email, a.password);
+    return { a, laptop: a.browser, phone, laptopCart: randomBytes(8).toString('hex'), phoneCart: randomBytes(8).toString('hex') };
+  };
 
   it('a class added to the cart is held for CheckoutHoldMinutes; a faster family is refused it, in the cart, the quote and the checkout', async () => {
     const classId = await lastPlace(0);
@@ -133,81 +143,63 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
 
   it('each device gives back only what its own cart held: a second device’s cart never frees the first’s places', async () => {
     const [first, second] = [await lastPlace(8), await lastPlace(9)];
-    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '15:00', court: 'Court 2' };
-    const a = await family();
-    const laptop = { cartId: randomBytes(8).toString('hex') };
-    const phone = { cartId: randomBytes(8).toString('hex') };
-    const other = new Browser(app.t.server);
-    await other.signIn('SPLASH', a.email, a.password);
-    const put = (browser: Browser, cart: { cartId: string }, classItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems, bookingItems: [] });
-    expect((await put(a.browser, laptop, [{ ClassID: first, StudentID: a.studentId }])).body.classes).toHaveLength(1);
+    const { a, laptop, phone, laptopCart, phoneCart } = await twoDevices();
+    expect((await putCart(laptop, laptopCart, [{ ClassID: first, StudentID: a.studentId }])).body.classes).toHaveLength(1);
     // The phone's cart, holding another class, leaves the laptop's place held.
-    expect((await put(other, phone, [{ ClassID: second, StudentID: a.studentId }])).body.classes).toHaveLength(1);
+    expect((await putCart(phone, phoneCart, [{ ClassID: second, StudentID: a.studentId }])).body.classes).toHaveLength(1);
     expect((await placesOf(first)).map((p) => p.status)).toEqual(['held']);
-    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes.map((h) => h.ClassID).sort()).toEqual([first, second].sort());
+    expect((await laptop.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes.map((h) => h.ClassID).sort()).toEqual([first, second].sort());
     // Each named a term's place or one session's, so the other device knows which makes the class full.
     await db().updateTable('enrolments').set({ kind: 'casual' }).where('company_id', '=', app.splash).where('class_id', '=', second).execute();
-    const listed = (await other.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes;
+    const listed = (await phone.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes;
     expect(Object.fromEntries(listed.map((h) => [h.ClassID, h.casual]))).toEqual({ [first]: false, [second]: true });
     // The phone emptied gives back its own place only; the laptop emptied, its own.
-    expect((await put(other, phone, [])).status).toBe(200);
+    expect((await putCart(phone, phoneCart, [])).status).toBe(200);
     expect(await placesOf(second)).toEqual([]);
     expect((await placesOf(first)).map((p) => p.status)).toEqual(['held']);
-    expect((await put(a.browser, laptop, [])).status).toBe(200);
+    expect((await putCart(laptop, laptopCart, [])).status).toBe(200);
     expect(await placesOf(first)).toEqual([]);
 
     // Courts alike, at ACE.
-    const email = `cart.${randomBytes(4).toString('hex')}@example.com`;
-    const c = await registerCustomer(app.t, { email, company: 'ACE' });
-    const cPhone = new Browser(app.t.server);
-    await cPhone.signIn('ACE', email, c.password);
-    const court = (browser: Browser, cart: { cartId: string }, bookingItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems: [], bookingItems });
-    expect((await court(c.browser, laptop, [slot])).body.courts).toHaveLength(1);
-    expect((await court(cPhone, phone, [])).status).toBe(200);
-    expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
-    expect((await court(c.browser, laptop, [])).status).toBe(200);
-    expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toEqual([]);
+    const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '15:00', court: 'Court 2' };
+    const c = await twoDevices('ACE');
+    expect((await putCart(c.laptop, c.laptopCart, [], [slot])).body.courts).toHaveLength(1);
+    expect((await putCart(c.phone, c.phoneCart, [], [])).status).toBe(200);
+    expect((await c.laptop.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
+    expect((await putCart(c.laptop, c.laptopCart, [], [])).status).toBe(200);
+    expect((await c.laptop.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toEqual([]);
   });
 
   it('a place both devices’ carts hold is given back by neither alone; another device’s session hold is never replaced', async () => {
     const classId = await lastPlace(8);
-    const a = await family();
-    const laptop = { cartId: randomBytes(8).toString('hex') };
-    const phone = { cartId: randomBytes(8).toString('hex') };
-    const other = new Browser(app.t.server);
-    await other.signIn('SPLASH', a.email, a.password);
-    const put = (browser: Browser, cart: { cartId: string }, classItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems, bookingItems: [] });
+    const { a, laptop, phone, laptopCart, phoneCart } = await twoDevices();
     const item = { ClassID: classId, StudentID: a.studentId };
-    expect((await put(a.browser, laptop, [item])).body.classes).toHaveLength(1);
-    expect((await put(other, phone, [item])).body.classes).toHaveLength(1);
+    expect((await putCart(laptop, laptopCart, [item])).body.classes).toHaveLength(1);
+    expect((await putCart(phone, phoneCart, [item])).body.classes).toHaveLength(1);
     // The laptop drops it while the phone still lists it: kept, and the phone dropping it alone keeps it too (it lapses on its own).
-    await put(a.browser, laptop, []);
+    await putCart(laptop, laptopCart, []);
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['held']);
-    await put(other, phone, []);
+    await putCart(phone, phoneCart, []);
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['held']);
     await db().deleteFrom('enrolments').where('company_id', '=', app.splash).where('class_id', '=', classId).execute();
 
     // The laptop holds one session of the class; the phone asking for the term keeps the laptop’s session held beside it.
     await emptyClass(app.t, app.splash, classId, { capacity: 5, price_cents: 2_000 });
-    expect((await put(a.browser, laptop, [item])).body.classes).toHaveLength(1);
+    expect((await putCart(laptop, laptopCart, [item])).body.classes).toHaveLength(1);
     await db().updateTable('enrolments').set({ kind: 'casual' }).where('company_id', '=', app.splash).where('class_id', '=', classId).execute();
-    expect((await put(other, phone, [item])).body.classes).toHaveLength(1);
+    expect((await putCart(phone, phoneCart, [item])).body.classes).toHaveLength(1);
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['held', 'held']);
 
     // A court both devices' carts hold, alike.
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
     const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '09:00', court: 'Court 1' };
-    const email = `cart.${randomBytes(4).toString('hex')}@example.com`;
-    const c = await registerCustomer(app.t, { email, company: 'ACE' });
-    const cPhone = new Browser(app.t.server);
-    await cPhone.signIn('ACE', email, c.password);
-    const court = (browser: Browser, cart: { cartId: string }, bookingItems: unknown[]) => browser.call<CartHoldsAnswer>('PUT', '/api/payment/cart-holds', { ...cart, classItems: [], bookingItems });
-    expect((await court(c.browser, laptop, [slot])).body.courts).toHaveLength(1);
-    expect((await court(cPhone, phone, [slot])).body.courts).toHaveLength(1);
-    await court(c.browser, laptop, []);
-    await court(cPhone, phone, []);
-    expect((await c.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
+    const c = await twoDevices('ACE');
+    expect((await putCart(c.laptop, c.laptopCart, [], [slot])).body.courts).toHaveLength(1);
+    expect((await putCart(c.phone, c.phoneCart, [], [slot])).body.courts).toHaveLength(1);
+    await putCart(c.laptop, c.laptopCart, [], []);
+    await putCart(c.phone, c.phoneCart, [], []);
+    expect((await c.laptop.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.courts).toHaveLength(1);
   });
 
   it('ten families holding the last place at once: one holds it, nine are told it is full', async () => {
