@@ -74,6 +74,33 @@ test.describe('places held from the cart', () => {
     });
   }
 
+  test('two tabs of one browser keep one cart: a court added in one shows in the other, and adding another there holds both', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['ACE']);
+    await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent'), fresh: true });
+    const tab = await page.context().newPage();
+    try {
+      await tab.goto('/hub/bookings/add');
+      await page.goto('/hub/bookings/add');
+      await chooseFirstFreeTime(page);
+      const first = page.waitForResponse((r) => r.url().endsWith('/api/payment/cart-holds') && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      expect(((await (await first).json()) as { courts: unknown[] }).courts).toHaveLength(1);
+
+      // The other tab, opened before, shows the court in its cart without a reload.
+      await expect(tab.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+      await chooseFirstFreeTime(tab, 3);
+      const both = tab.waitForResponse((r) => r.url().endsWith('/api/payment/cart-holds') && r.request().method() === 'PUT');
+      await tab.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+      await expect(tab.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+      await both;
+      // Neither tab gave back the other's court: both are held under the browser's one cart.
+      await expect.poll(async () => (await getJson<{ courts: unknown[] }>(page, '/api/payment/cart-holds')).courts.length).toBe(2);
+    } finally {
+      await tab.close();
+    }
+  });
+
   test('a class held in the cart runs out: the cart says it is no longer held, and "Hold again" holds it anew', async ({ page, ownWorld }) => {
     const world = await ownWorld(['SPLASH']);
     const splash = world.company('SPLASH');

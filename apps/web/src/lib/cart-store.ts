@@ -63,6 +63,7 @@ interface CartState {
   clear: () => void;
 }
 
+const CART_KEY = 'portal-cart';
 const CART_ID_KEY = 'portal-cart-id';
 let unsaved: string | null = null;
 
@@ -113,7 +114,7 @@ export const useCartStore = create<CartState>()(
       clear: () => set({ ...empty }),
     }),
     {
-      name: 'portal-cart',
+      name: CART_KEY,
       partialize: ({ clientId, classItems, bookingItems, invoices, ocrProfileId, discountCodes, creditIds }) => ({
         clientId,
         classItems,
@@ -130,4 +131,17 @@ export const useCartStore = create<CartState>()(
 /** The cart button's count: class items plus booking items (B9). */
 export function selectCartCount(state: Pick<CartState, 'classItems' | 'bookingItems'>): number {
   return state.classItems.length + state.bookingItems.length;
+}
+
+/**
+ * The tabs of one browser share one cart (and one cart id, decision 137): another tab's change (a
+ * class added, a court removed) is read here as it is stored, so this tab shows it and never sends
+ * an older cart that would give back a place the other tab just held. Returns the unsubscribe.
+ */
+export function followCartOfOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_KEY && event.storageArea === window.localStorage) void useCartStore.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }
