@@ -225,6 +225,8 @@ export const enrolmentSchema = z.object({
   EndDate: z.string().nullable(),
   Type: z.enum(ENROLMENT_KINDS),
   next_session: z.string().nullable(),
+  /** The family has notified that the student will miss the next session. */
+  next_absent: z.boolean(),
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
 export const enrolmentsPageSchema = z.object({ ...pagedShape, enrollments: z.array(enrolmentSchema) });

@@ -63,6 +63,7 @@ export async function classesRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
         EndDate: e.end_date,
         Type: e.kind,
         next_session: e.next_session ?? null,
+        next_absent: e.next_absent,
       })),
     };
   });

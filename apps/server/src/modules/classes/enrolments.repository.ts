@@ -183,6 +183,20 @@ export async function findStudentEnrolments(
   return { rows, total: Number(count.n) };
 }
 
+/** Of the given classes' sessions on or after a day, those the student is notified absent from (class and date). */
+export function findAbsentDates(db: Db, companyId: number, studentId: number, classIds: number[], from: string) {
+  if (classIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('absences as a')
+    .innerJoin('class_sessions as s', (j) => j.onRef('s.id', '=', 'a.session_id').on('s.company_id', '=', companyId))
+    .select(['s.class_id', 's.date'])
+    .where('a.company_id', '=', companyId)
+    .where('a.student_id', '=', studentId)
+    .where('s.class_id', 'in', classIds)
+    .where('s.date', '>=', from)
+    .execute();
+}
+
 /** The student's enrolments (of this client) in one class, with the dates they cover. */
 export function findEnrolmentsOfStudentInClass(db: Db, companyId: number, clientId: number, classId: number, studentId: number) {
   return db

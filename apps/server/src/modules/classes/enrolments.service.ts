@@ -351,13 +351,15 @@ export async function listStudentEnrolments(ctx: Ctx, company: Company, clientId
     offset: (q.page - 1) * q.limit,
   });
   // Today's session is the next one until it ends (decision 081), then the first after today is.
-  return {
-    total,
-    rows: rows.map(({ today_start, next_after_today, ...e }) => ({
-      ...e,
-      next_session: today_start && !sessionIsOver({ date: c.today, start_time: today_start }, e.duration_minutes, now) ? c.today : (next_after_today ?? null),
-    })),
-  };
+  const withNext = rows.map(({ today_start, next_after_today, ...e }) => ({
+    ...e,
+    next_session: today_start && !sessionIsOver({ date: c.today, start_time: today_start }, e.duration_minutes, now) ? c.today : (next_after_today ?? null),
+  }));
+  // A next session the family has said the child will miss says so (as the student's record does).
+  const absent = new Set(
+    (await enrolmentsRepo.findAbsentDates(ctx.db, company.id, q.id, [...new Set(withNext.flatMap((e) => (e.next_session ? [e.class_id] : [])))], c.today)).map((a) => `${a.class_id} ${a.date}`),
+  );
+  return { total, rows: withNext.map((e) => ({ ...e, next_absent: e.next_session !== null && absent.has(`${e.class_id} ${e.next_session}`) })) };
 }
 
 /** Whether another item of the cart, for the same student and class, asks for a place the student holds. */

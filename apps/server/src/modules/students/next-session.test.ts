@@ -16,7 +16,7 @@ describe.each(testEngines())('the next session of a booked class on %s', (engine
   let family: { email: string; password: string };
   let studentId: number;
   /** Two scheduled sessions of the class a week apart, the first one some weeks ahead. */
-  let first: { date: string; start_time: string };
+  let first: { id: number; date: string; start_time: string };
   let following: string;
   let minutes: number;
   const db = () => t.runtime.ctx.db;
@@ -30,7 +30,7 @@ describe.each(testEngines())('the next session of a booked class on %s', (engine
     minutes = cls.duration_minutes;
     const sessions = await db()
       .selectFrom('class_sessions')
-      .select(['date', 'start_time'])
+      .select(['id', 'date', 'start_time'])
       .where('company_id', '=', splash)
       .where('class_id', '=', cls.id)
       .where('status', '=', 'scheduled')
@@ -64,10 +64,10 @@ describe.each(testEngines())('the next session of a booked class on %s', (engine
   afterEach(() => vi.useRealTimers());
   afterAll(() => t.close());
 
-  /** A browser signed in at a wall-clock time of the first session's day in Sydney (UTC+10 or +11). */
-  async function at(clock: string): Promise<Browser> {
+  /** A browser signed in at a wall-clock time of the first session's day (or another) in Sydney (UTC+10 or +11). */
+  async function at(clock: string, day = first.date): Promise<Browser> {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(zonedInstant('Australia/Sydney', first.date, clock));
+    vi.setSystemTime(zonedInstant('Australia/Sydney', day, clock));
     const browser = new Browser(t.server);
     await browser.signIn('SPLASH', family.email, family.password);
     return browser;
@@ -95,5 +95,22 @@ describe.each(testEngines())('the next session of a booked class on %s', (engine
 
   it('a session that ended earlier today is not: the following one is next', async () => {
     expect(await nextSessions(await at(plus(first.start_time, minutes + 1)))).toEqual({ record: following, enrolments: following });
+  });
+
+  it('a next session the family said the child will miss says so in both answers, and the one after does not', async () => {
+    // The day before: in time to notify, whatever the company's cut-off.
+    const browser = await at('09:00', addDays(first.date, -1));
+    const reasons = await browser.get<{ reasons: { id: number }[] }>(`/api/classes/get-absence-reasons?session_id=${first.id}&student_id=${studentId}`);
+    expect(reasons.status, JSON.stringify(reasons.body)).toBe(200);
+    const notified = await browser.post('/api/classes/notify-absence', { session_id: first.id, student_id: studentId, reason_id: reasons.body.reasons[0]!.id });
+    expect(notified.status, JSON.stringify(notified.body)).toBe(200);
+    const record = await browser.get<StudentRecord>(`/api/student/${studentId}`);
+    expect(record.body.bookedClasses[0]?.next_session).toMatchObject({ Date: first.date, Absent: true });
+    const enrolments = await browser.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${studentId}&filter=current&page=1&limit=10`);
+    expect(enrolments.body.enrollments[0]).toMatchObject({ next_session: first.date, next_absent: true });
+    // Once it is over, the next session is the following one, which the child will attend.
+    const later = await at(plus(first.start_time, minutes + 1));
+    const after = await later.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${studentId}&filter=current&page=1&limit=10`);
+    expect(after.body.enrollments[0]).toMatchObject({ next_session: following, next_absent: false });
   });
 });

@@ -60,6 +60,7 @@ describe('what the Classes pages promise, as the company has switched them', () 
       EndDate: null,
       Type: 'ongoing',
       next_session: start,
+      next_absent: false,
     });
     server.use(
       http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null }] })),

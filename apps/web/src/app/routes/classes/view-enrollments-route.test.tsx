@@ -53,6 +53,7 @@ describe('ViewEnrollmentsRoute', () => {
       EndDate: null,
       Type: 'ongoing',
       next_session: '2030-12-15',
+      next_absent: false,
     };
     const page = (enrollments: Enrolment[]): EnrolmentsPage => ({ current_page: 1, total_pages: 1, enrollments });
     server.use(

@@ -27,6 +27,7 @@ const enrolment: Enrolment = {
   EndDate: null,
   Type: 'ongoing',
   next_session: '2026-12-07',
+  next_absent: false,
 };
 
 const sessions: ClassSessionsAnswer = {
@@ -48,6 +49,11 @@ describe('EnrolmentCard', () => {
   it('C10: the teacher is named with CoachLabel', () => {
     renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
     expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026')).toBeTruthy();
+  });
+
+  it('a next session the child will miss (absence notified) says so beside its date', () => {
+    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, next_absent: true }} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
+    expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026 (absent)')).toBeTruthy();
   });
 
   it('each Notify absence is named by its child and its class or session, so a list of them does not read the same ten times', async () => {

@@ -31,7 +31,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
           <p className="text-sm text-muted">
             {enrolment.LessonFormat}
             {enrolment.Staff ? ` · ${coachLabel(config)}: ${enrolment.Staff}` : ''}
-            {enrolment.next_session ? ` · Next: ${formatDate(enrolment.next_session, dateFormat)}` : ''}
+            {enrolment.next_session ? ` · Next: ${formatDate(enrolment.next_session, dateFormat)}${enrolment.next_absent ? ' (absent)' : ''}` : ''}
           </p>
         </div>
         <Badge tone="brand">{TYPE_LABEL[enrolment.Type]}</Badge>
