@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { CountBadge } from '@/components/ui/badge';
@@ -53,6 +53,12 @@ const triggerClass =
 export function BellMenu(props: BellMenuProps) {
   const { title, icon, count, countWord, viewAllHref } = props;
   const isMobile = useIsMobile();
+  const panel = useRef<HTMLDivElement>(null);
+  const hasRows = props.items.length > 0;
+  // Opened before its rows arrived (a slow answer), the panel kept the focus: the first row to come takes it.
+  useEffect(() => {
+    if (hasRows && panel.current && document.activeElement === panel.current) focusNewestRow(panel.current);
+  }, [hasRows]);
   const label = count > 0 ? `${title}, ${formatBadge(count)} ${countWord}` : title;
 
   if (isMobile) {
@@ -72,6 +78,7 @@ export function BellMenu(props: BellMenuProps) {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          ref={panel}
           align="end"
           sideOffset={8}
           collisionPadding={12}
@@ -81,7 +88,7 @@ export function BellMenu(props: BellMenuProps) {
           onFocus={(event) => {
             if (event.target !== event.currentTarget) return;
             event.preventDefault();
-            event.currentTarget.querySelector<HTMLElement>('[data-bell-row]')?.focus({ preventScroll: true });
+            focusNewestRow(event.currentTarget);
           }}
           className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-surface shadow-xl outline-none"
         >
@@ -109,6 +116,10 @@ export function BellMenu(props: BellMenuProps) {
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+function focusNewestRow(panel: HTMLElement) {
+  panel.querySelector<HTMLElement>('[data-bell-row]')?.focus({ preventScroll: true });
 }
 
 function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, loadingLabel, unreadPrefix }: BellMenuProps) {

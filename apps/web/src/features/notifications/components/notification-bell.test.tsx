@@ -95,6 +95,32 @@ describe('NotificationBell', () => {
     ).toEqual(['View all notifications']);
   });
 
+  it('opened before its rows arrive, the first row to come takes the focus from the panel', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    newCount = 1;
+    contacts = [
+      {
+        NotificationContactID: 7001,
+        Status: 'New',
+        Notifications: { ClientInAppTitle: 'Pool closed Friday', ClientInAppContent: 'Details', DateTimeCreated: '2025-05-01T00:00:00.000Z', TagData: null },
+      },
+    ];
+    server.use(
+      http.get<never, never, NotificationList>('/api/notification', async () => {
+        await answered;
+        return HttpResponse.json({ total_count: 1, total_count_new: 1, notificationContacts: contacts });
+      }),
+    );
+    renderBell(false);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Notifications' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement).toBe(menu));
+    answer();
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Pool closed Friday'));
+    expect(document.activeElement?.getAttribute('role')).toBe('menuitem');
+  });
+
   it('J6/T9: rows cut words to 15 characters and keep at most one line break', async () => {
     const longWord = 'Supercalifragilisticexpialidoc'; // 30 characters
     newCount = 1;
