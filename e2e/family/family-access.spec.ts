@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectSignedInAs, isMobile, registerViaApi, rootCssVar, signInViaApi, test, uniqueEmail } from '../support/fixtures.ts';
+import { wholePageInView } from '../support/bookings.ts';
 import { invitationLinkPath } from '../support/mail.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-${name}.png`), fullPage: true });
@@ -23,7 +24,10 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await form.getByRole('textbox', { name: 'Last name' }).fill('Ng');
       await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
       await form.getByRole('radio', { name: /Co-parent/ }).check();
+      // The page whole on the screen: scrolled to the radios, the sticky header would cover the name fields above them.
+      const screenBack = await wholePageInView(page);
       await expectAccessible(page);
+      await screenBack();
       await shot(page, 'invite');
       await form.getByRole('button', { name: 'Send invitation' }).click();
       await expect(section.getByRole('status')).toContainText(`We have sent an invitation to ${email}.`);

@@ -61,7 +61,7 @@ export function roleDescription(role: GuardianRole, studentTerm: string): string
   const students = `${(studentTerm.trim() || 'Student').toLowerCase()}s`;
   const descriptions: Record<GuardianRole, string> = {
     'co-parent': 'Everything the account holder can do, except managing family access.',
-    payer: `Financials, billing details and payments; sees the ${students}' names.`,
+    payer: `Financials, billing details and payments; sees the ${students}' names and the messages.`,
     viewer: `Sees schedules, ${students} and messages; changes nothing and pays nothing.`,
   };
   return descriptions[role];

@@ -241,13 +241,13 @@ describe('My Details for a family member', () => {
   });
 
   it('says what a payer and a viewer see in the company’s word for a student', async () => {
-    await expectOwnDetailsOnly('payer', 'Payer', "Financials, billing details and payments; sees the swimmers' names.", 'Swimmer');
+    await expectOwnDetailsOnly('payer', 'Payer', "Financials, billing details and payments; sees the swimmers' names and the messages.", 'Swimmer');
     cleanup();
     await expectOwnDetailsOnly('viewer', 'Viewer', 'Sees schedules, swimmers and messages; changes nothing and pays nothing.', 'Swimmer');
   });
 
   it('a payer sees their own name, sign-in address and access, and none of the holder’s details', async () => {
-    await expectOwnDetailsOnly('payer', 'Payer', "Financials, billing details and payments; sees the students' names.");
+    await expectOwnDetailsOnly('payer', 'Payer', "Financials, billing details and payments; sees the students' names and the messages.");
     expect(screen.queryByText('Sarah')).toBeNull();
     expect(screen.queryByText('Not provided')).toBeNull();
     expect(screen.queryByText(guardianMessages.forbidden)).toBeNull();

@@ -15,7 +15,7 @@ describe('Family access (decision 101)', () => {
   it('tells a payer what their access allows in the company’s word for a student', () => {
     const user = { ClientID: 1, FirstName: 'Lee', LastName: 'Park', total_barcodes: 0, Role: 'payer' as const };
     renderRoute(<FamilyAccess />, { url: '/hub/settings/security', config: formTestConfig({ StudentTerm: 'Swimmer' }), user });
-    expect(screen.getByText(/Financials, billing details and payments; sees the swimmers' names\./)).toBeTruthy();
+    expect(screen.getByText(/Financials, billing details and payments; sees the swimmers' names and the messages\./)).toBeTruthy();
   });
 
   it('Invite someone opens the form at its first field; Cancel gives the focus back to the button', async () => {

@@ -129,6 +129,21 @@ describe('HomePage', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('says what it lists in the words of what the one signed in may see: a payer no classes, a viewer no money', async () => {
+    answers = { classes: () => ({ current_page: 1, total_pages: 1, upcoming_classes: upcoming(1) }), invoices: () => ({ current_page: 1, total_pages: 1, invoices: [invoice('INV-1', 'Unpaid')] }) };
+    renderHome();
+    expect(await screen.findByText('Your upcoming classes and anything waiting to be paid.')).toBeTruthy();
+    cleanup();
+    useSessionStore.setState({ user: { ClientID: 1, FirstName: 'Gran', LastName: 'Parent', total_barcodes: 0, Role: 'payer' } });
+    renderHome();
+    expect(await screen.findByText('Anything waiting to be paid.')).toBeTruthy();
+    expect(screen.queryByText(/upcoming classes/i)).toBeNull();
+    cleanup();
+    useSessionStore.setState({ user: { ClientID: 1, FirstName: 'Uncle', LastName: 'Parent', total_barcodes: 0, Role: 'viewer' } });
+    renderHome();
+    expect(await screen.findByText('Your upcoming classes.')).toBeTruthy();
+  });
+
   it('asks for the first page of 6 of both lists', async () => {
     answers = { classes: noClasses, invoices: noInvoices };
     renderHome();

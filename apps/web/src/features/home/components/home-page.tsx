@@ -40,7 +40,7 @@ export function HomePage() {
   // header is the customer's own and paints at once; only the lists wait.
   if (pending) {
     return (
-      <HomeFrame firstName={user?.FirstName}>
+      <HomeFrame firstName={user?.FirstName} sees={{ classes: seeClasses, money: seeMoney }}>
         <ListsSkeleton />
       </HomeFrame>
     );
@@ -53,7 +53,7 @@ export function HomePage() {
   if (classItems.length === 0 && invoiceItems.length === 0) {
     if (failures.length > 0) {
       return (
-        <HomeFrame firstName={user?.FirstName}>
+        <HomeFrame firstName={user?.FirstName} sees={{ classes: seeClasses, money: seeMoney }}>
           <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />
         </HomeFrame>
       );
@@ -87,7 +87,7 @@ export function HomePage() {
   );
 
   return (
-    <HomeFrame firstName={user?.FirstName}>
+    <HomeFrame firstName={user?.FirstName} sees={{ classes: seeClasses, money: seeMoney }}>
       <AmountOwedBanner owed={owed.data} className="mb-6" />
       {failures.length > 0 && <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />}
       {classItems.length > 0 && invoiceItems.length > 0 ? (
@@ -133,13 +133,20 @@ function HomeTabTrigger({ value, children }: { value: HomeTab; children: string 
   );
 }
 
-function HomeFrame({ firstName, children }: { firstName?: string; children: ReactNode }) {
+/** What the home lists, in the words of what the one signed in may see (a payer no classes, a viewer no money). */
+function subtitleOf(sees: { classes: boolean; money: boolean }): string {
+  if (!sees.money) return 'Your upcoming classes.';
+  if (!sees.classes) return 'Anything waiting to be paid.';
+  return 'Your upcoming classes and anything waiting to be paid.';
+}
+
+function HomeFrame({ firstName, sees, children }: { firstName?: string | undefined; sees: { classes: boolean; money: boolean }; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 sm:mb-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary-tint-ink">Customer Hub</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{firstName ? `Hi ${firstName}` : 'Hello'}</h1>
-        <p className="mt-1 text-muted">Your upcoming classes and anything waiting to be paid.</p>
+        <p className="mt-1 text-muted">{subtitleOf(sees)}</p>
       </header>
       {children}
     </div>
