@@ -50,7 +50,20 @@ const config: FormFieldsInput = {
 const formFields = studentFormFieldsSchema.parse(config);
 const context: FormContext = { lists: { school: [{ FieldValueID: 5, DisplayName: 'Bondi Public' }] }, today: '2026-06-01' };
 
-function Harness({ onSubmit, error, record }: { onSubmit: (out: FormOutput<'student'>) => void; error?: unknown; record?: Record<string, unknown> }) {
+const beachRoad = { Address1: '27 Beach Road', Suburb: 'Bondi Beach', State: 'NSW', Postcode: '2026' };
+
+function Harness({
+  onSubmit,
+  error,
+  record,
+  clientAddress = beachRoad,
+}: {
+  onSubmit: (out: FormOutput<'student'>) => void;
+  error?: unknown;
+  record?: Record<string, unknown>;
+  /** Unknown in a registration, which asks for the student before the account holder. */
+  clientAddress?: typeof beachRoad | null;
+}) {
   const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   return (
     <form
@@ -60,7 +73,7 @@ function Harness({ onSubmit, error, record }: { onSubmit: (out: FormOutput<'stud
         else onSubmit(out);
       })}
     >
-      <EngineFields form={form} descriptors={descriptors} clientAddress={{ Address1: '27 Beach Road', Suburb: 'Bondi Beach', State: 'NSW', Postcode: '2026' }} />
+      <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress ?? undefined} />
       <button type="submit">Save</button>
     </form>
   );
@@ -148,6 +161,16 @@ describe('EngineFields', () => {
     expect(line1.readOnly).toBe(true);
     fireEvent.click(within(address).getByLabelText('Use your address'));
     await waitFor(() => expect((within(address).getByLabelText(/Address line 1/) as HTMLInputElement).value).toBe('1 Own Street'));
+  });
+
+  it('before the account holder’s address is asked (a registration), "Use your address" says whose it will be instead of empty fields', async () => {
+    render(<Harness onSubmit={vi.fn()} clientAddress={null} />);
+    const address = screen.getByRole('group', { name: 'Address' });
+    fireEvent.click(within(address).getByLabelText('Use your address'));
+    expect(await within(address).findByText('The address you give in your own details is used.')).toBeTruthy();
+    expect(within(address).queryByLabelText(/Address line 1/)).toBeNull();
+    fireEvent.click(within(address).getByLabelText('Use your address'));
+    expect(await within(address).findByLabelText(/Address line 1/)).toBeTruthy();
   });
 
   it("puts the server's field errors on their fields", async () => {

@@ -31,6 +31,9 @@ export interface EngineFieldsProps {
   autofill?: boolean;
 }
 
+/** "Use your address" ticked before the account holder's own address is asked (a registration's order). */
+const ADDRESS_GIVEN_LATER = 'The address you give in your own details is used.';
+
 const SAME_AS: Record<string, { source: 'client' | 'own'; prefix: string }> = {
   AddrSameAsClient: { source: 'client', prefix: '' },
   BillingAddrSame: { source: 'own', prefix: 'Billing' },
@@ -74,6 +77,7 @@ function FieldBlock({
     const box = field.inputs.find((i) => i.kind === 'checkbox');
     const same = box ? SAME_AS[box.key] : undefined;
     const copying = Boolean(box && values[box.key] === true);
+    const firstLine = field.inputs.find((i) => i.kind !== 'checkbox');
     const source = same?.source === 'client' ? (clientAddress ?? {}) : (values as AddressValues);
     return (
       <fieldset className="grid gap-x-4 gap-y-4 sm:col-span-2 sm:grid-cols-2">
@@ -83,6 +87,14 @@ function FieldBlock({
           // K11: ticking "Use Address for Billing Address" hides the billing lines; a student's
           // "Use your address" shows the client's address read-only instead (E15).
           if (copying && same?.source === 'own') return null;
+          // A registration asks for the student before the account holder: no address to show yet,
+          // so the first line says whose it will be and the rest are left out.
+          if (copying && same && !clientAddress)
+            return input === firstLine ? (
+              <p key={input.key} className="text-sm text-muted sm:col-span-2">
+                {ADDRESS_GIVEN_LATER}
+              </p>
+            ) : null;
           if (copying && same) {
             const shown = (source as Record<string, unknown>)[input.key.slice(same.prefix.length)];
             return <TextField key={input.key} label={input.label} value={typeof shown === 'string' ? shown : ''} readOnly aria-readonly="true" className={wide(input)} />;
