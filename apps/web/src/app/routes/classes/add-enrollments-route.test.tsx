@@ -121,6 +121,22 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     }
   });
 
+  it('Add to cart of a place held on the other device offers that child and the term only, never another child or one session', async () => {
+    useCartStore.getState().clear();
+    serve();
+    renderPage();
+    const dolphin = await card('Dolphin – Monday');
+    fireEvent.click(await within(dolphin).findByRole('button', { name: 'Add to cart' }));
+    const dialog = await screen.findByRole('dialog');
+    const child = within(dialog).getByRole('combobox', { name: 'Student' });
+    expect(
+      within(child)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Noah Mitchell']);
+    expect(within(dialog).queryByRole('radio', { name: /One session/ })).toBeNull();
+  });
+
   it('with another child picked, the class is full for that child: its waitlist, not the checkout', async () => {
     serve();
     renderPage();

@@ -24,7 +24,8 @@ export default function AddEnrollmentsRoute() {
   const fields = useClassFields(profileId);
   const students = useClassStudents();
   const [studentId, setStudentId] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<{ cls: ClassSummary; studentId: number | null } | null>(null);
+  /** The class picked for the dialog; `only` where the place is one child's (held for them, or offered from the waitlist) for the term. */
+  const [chosen, setChosen] = useState<{ cls: ClassSummary; studentId: number | null; only?: boolean } | null>(null);
   const waitlist = useWaitlist();
   // A full class whose freed place is offered to one of the family's children (the child chosen above first): that place is theirs to add.
   const offerIn = (c: ClassSummary) => {
@@ -83,7 +84,7 @@ export default function AddEnrollmentsRoute() {
                 <span className="sr-only">: {c.Name}</span>
               </Link>
             ) : (
-              <Button size="sm" onClick={() => setChosen({ cls: { ...c, IsFull: false }, studentId: held.StudentID })}>
+              <Button size="sm" onClick={() => setChosen({ cls: { ...c, IsFull: false }, studentId: held.StudentID, only: true })}>
                 Add to cart
               </Button>
             );
@@ -95,7 +96,7 @@ export default function AddEnrollmentsRoute() {
             <Button
               size="sm"
               variant={full ? 'secondary' : 'primary'}
-              onClick={() => setChosen(offered === null ? { cls: c, studentId } : { cls: { ...c, IsFull: false }, studentId: offered.StudentID })}
+              onClick={() => setChosen(offered === null ? { cls: c, studentId } : { cls: { ...c, IsFull: false }, studentId: offered.StudentID, only: true })}
             >
               {full ? 'Join waitlist' : 'Add to cart'}
             </Button>
@@ -111,8 +112,9 @@ export default function AddEnrollmentsRoute() {
         <AddToCartModal
           cls={chosen.cls}
           ocrProfileId={profileId}
-          allowCasual={fields.data?.AllowCasualEnrolments ?? false}
-          students={students.data?.students ?? []}
+          // The place held or offered is the child's for the term: no other child, no single session (the class is full for them).
+          allowCasual={!chosen.only && (fields.data?.AllowCasualEnrolments ?? false)}
+          students={(students.data?.students ?? []).filter((s) => !chosen.only || s.StudentID === chosen.studentId)}
           initialStudentId={chosen.studentId}
           waitingIds={waitingIn(waitlist.data?.entries, chosen.cls.ClassID)}
           onClose={() => setChosen(null)}
