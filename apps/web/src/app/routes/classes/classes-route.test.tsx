@@ -75,4 +75,14 @@ describe('what the Classes pages promise, as the company has switched them', () 
     expect(await screen.findByText('Starfish – Sunday')).toBeTruthy();
     expect(screen.getByText('Starfish – Saturday')).toBeTruthy();
   });
+
+  it('Notify Absences of a child with no classes says so in the page’s own spelling (Enrollments)', async () => {
+    serve();
+    server.use(
+      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null }] })),
+      http.get('/api/classes/get-student-enrollments', () => HttpResponse.json({ current_page: 1, total_pages: 0, total: 0, enrollments: [] })),
+    );
+    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
+    expect(await screen.findByText('No current or upcoming enrollments.')).toBeTruthy();
+  });
 });

@@ -34,7 +34,7 @@ export default function NotifyAbsencesRoute() {
       {failed ? (
         <QueryError query={failed} />
       ) : enrolments && enrolments.length === 0 ? (
-        <EmptyState icon={<CalendarXIcon className="size-7" />} text="No current or upcoming enrolments." />
+        <EmptyState icon={<CalendarXIcon className="size-7" />} text="No current or upcoming enrollments." />
       ) : (
         <ul className="flex flex-col gap-3">
           {(enrolments ?? []).map((e) => (
