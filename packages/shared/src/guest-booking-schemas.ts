@@ -21,9 +21,9 @@ export const guestBookingMessages = {
   cancelled: 'Your booking has been cancelled.',
   linkInvalid: 'This link is not valid or the booking has already been cancelled.',
   confirmationSubject: (company: string) => `Your booking with ${company}`,
-  /** A cancelled booking's refund, with the amount the card was charged where it is known. */
-  refunded: (paidCents: number | null, symbol: string) =>
-    `${paidCents ? `The ${formatCents(paidCents, symbol)} you paid is` : 'Your payment is'} refunded to the card you paid with; it can take a few days to appear.`,
+  /** A cancelled booking's refund, with the amount the card was charged where it is known; null for a free court (nothing charged). */
+  refunded: (paidCents: number | null, symbol: string): string | null =>
+    paidCents === 0 ? null : `${paidCents ? `The ${formatCents(paidCents, symbol)} you paid is` : 'Your payment is'} refunded to the card you paid with; it can take a few days to appear.`,
 } as const;
 
 /** GET /api/ob/options: what the page offers, and whether cards are taken. */

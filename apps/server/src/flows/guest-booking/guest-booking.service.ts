@@ -257,10 +257,12 @@ function mailConfirmation(
     ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
       `Your booking is confirmed: ${booking.bookingType}, ${booking.venue}, ${booking.court}, on ${formatDate(booking.date, dateFormat)} from ${clockTime(booking.time)} to ${clockTime(booking.endTime)}.`,
-      `You paid ${formatCents(amountCents, symbol)}${receiptNo ? ` (${company.settings.fin_setup.ReceiptTitle} ${receiptNo})` : ''}.`,
+      amountCents === 0
+        ? 'Nothing was charged: this booking is free.'
+        : `You paid ${formatCents(amountCents, symbol)}${receiptNo ? ` (${company.settings.fin_setup.ReceiptTitle} ${receiptNo})` : ''}.`,
       // Booked inside the cut-off (tonight's court), it was never cancellable online: the e-mail does not offer it.
       booking.cancelBy
-        ? `Plans changed? Cancel online until ${hoursText(hours)} before it starts, and your payment is refunded to your card: ${link}`
+        ? `Plans changed? Cancel online until ${hoursText(hours)} before it starts${amountCents === 0 ? '' : ', and your payment is refunded to your card'}: ${link}`
         : `It starts within ${hoursText(hours)}, so it cannot be cancelled online: please contact ${name} if your plans change. See your booking: ${link}`,
     ]),
     secrets: [token],
@@ -298,17 +300,18 @@ export async function cancelGuestBooking(ctx: Ctx, company: Company, token: stri
   const gateway = payment && gatewayNamed(ctx, payment.processor);
   const refunding = payment?.status === 'completed' && payment.reference && gateway;
   if (refunding) await gateway.refund(company.id, payment.reference!);
-  // The amount is said only where this cancel refunded it.
-  const paid = refunding ? paidOf(payment) : null;
+  // The amount is said only where this cancel refunded it; a free court (0) has nothing to refund.
+  const paid = refunding || paidOf(payment) === 0 ? paidOf(payment) : null;
   const cancelled = await cancelBooking(ctx, company, clientId, row.booking_id!);
   const name = company.settings.CompanyDisplayName;
+  const refund = m.refunded(paid, company.settings.localization.CurrencySymbol);
   ctx.mailer.queue({
     companyId: company.id,
     to: row.email,
     subject: `Booking cancelled: ${name}`,
     ...renderMail(company.settings, [
       `Hi ${row.first_name},`,
-      `Your booking on ${formatDate(cancelled.date, company.settings.localization.DateFormat)} at ${clockTime(cancelled.time)} (${cancelled.venue}, ${cancelled.court}) is cancelled. ${m.refunded(paid, company.settings.localization.CurrencySymbol)}`,
+      `Your booking on ${formatDate(cancelled.date, company.settings.localization.DateFormat)} at ${clockTime(cancelled.time)} (${cancelled.venue}, ${cancelled.court}) is cancelled.${refund === null ? '' : ` ${refund}`}`,
     ]),
     secrets: [],
   });

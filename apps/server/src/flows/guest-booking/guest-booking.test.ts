@@ -252,6 +252,38 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     expect((await elsewhere.post('/api/ob/booking', { token })).status).toBe(404);
   });
 
+  it('a free court: booked without a card, and nowhere told of a payment or a refund', async () => {
+    const { b, booking } = await guestWithCourt();
+    const who = guest();
+    let before: unknown;
+    await changeCompanySettings<{ booking_types: { BookingTypeID: number; PriceCents?: number }[] }>(app.t, app.companyId, (s) => {
+      before = s.booking_types;
+      s.booking_types = s.booking_types.map((t) => (t.BookingTypeID === booking.booking_type_id ? { ...t, PriceCents: 0 } : t));
+    });
+    try {
+      const charges = await countCharges(app.t, app.companyId);
+      const res = await book(b, { booking, guest: who, captcha: await solvedCaptcha(b) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect([res.body.payment.amountCents, res.body.booking?.paidCents]).toEqual([0, 0]);
+      expect(await countCharges(app.t, app.companyId)).toBe(charges);
+      const confirmation = (await app.t.lastMailTo(who.Email))!.text;
+      expect(confirmation).toContain('Nothing was charged: this booking is free.');
+      expect(confirmation).not.toMatch(/You paid|refund/);
+      expect(confirmation).toMatch(/Plans changed\? Cancel online until 24 hours before it starts: \S+\/ob\/cancel\?id=\d+&token=/);
+      const token = await cancelToken(who.Email);
+      const cancelled = await b.post<{ booking: { status: string; paidCents: number | null } }>('/api/ob/cancel', { token });
+      expect([cancelled.status, cancelled.body.booking.status, cancelled.body.booking.paidCents]).toEqual([200, 'Cancelled', 0]);
+      const mail = (await app.t.lastMailTo(who.Email))!;
+      expect(mail.subject).toBe('Booking cancelled: Ace Tennis Academy');
+      expect(mail.text).toMatch(/\) is cancelled\.\s/);
+      expect(mail.text).not.toMatch(/refund|paid/);
+    } finally {
+      await changeCompanySettings<{ booking_types: unknown }>(app.t, app.companyId, (s) => {
+        s.booking_types = before;
+      });
+    }
+  });
+
   it('the same request sent six times at once: one booking, one charge, one confirmation e-mail', async () => {
     const { b, booking } = await guestWithCourt();
     const body = { booking, guest: guest(), captcha: await solvedCaptcha(b), cardToken: await tokenise(b) };

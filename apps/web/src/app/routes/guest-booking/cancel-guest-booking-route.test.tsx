@@ -85,6 +85,18 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(tokens).toEqual({ view: [TOKEN], cancel: [TOKEN] });
   });
 
+  it('a free court: until when it can be cancelled, and no word of a payment or a refund before or after', async () => {
+    serveLink(booking({ priceCents: 0, paidCents: 0 }));
+    renderPage();
+    expect(await screen.findByText('You can cancel online until 04/03/2030 06:00 PM.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByText('Court hire (1 hour), Court 2 at Riverside Courts, 05/03/2030 06:00 PM - 07:00 PM.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Your booking has been cancelled.');
+    expect(screen.queryByText(/refund/)).toBeNull();
+  });
+
   it('a cancel refused because the cut-off passed meanwhile (409): the message, the booking read again, and no Cancel button any more', async () => {
     const views: string[] = [];
     server.use(

@@ -47,8 +47,10 @@ export default function CancelGuestBookingRoute() {
   const zone = companyTimeZone(config);
   const cutoffHours = config.booking_setup.CancelCutoffHours;
   const symbol = config.localization.CurrencySymbol;
-  // What a cancel refunds: the amount the card was charged, tax included, where it is known.
+  // What a cancel refunds: the amount the card was charged, tax included, where it is known; a free court refunds nothing.
   const paidText = (cents: number | null, opening = false) => (cents ? `${opening ? 'The' : 'the'} ${formatMoney(cents, symbol)} you paid is` : `${opening ? 'Your' : 'your'} payment is`);
+  const refundClause = (cents: number | null) => (cents === 0 ? '' : `; ${paidText(cents)} then refunded to your card`);
+  const refundSentence = (cents: number | null) => (cents === 0 ? '' : ` ${paidText(cents, true)} refunded to your card.`);
 
   const invalid = token === null || (link.isError && link.error instanceof ApiRequestError && link.error.status === 404);
   if (invalid) {
@@ -68,6 +70,7 @@ export default function CancelGuestBookingRoute() {
   }
 
   const booking = link.data?.booking;
+  const refunded = booking ? guestBookingMessages.refunded(booking.paidCents, symbol) : null;
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Your booking" description={config.CompanyDisplayName} />
@@ -91,12 +94,15 @@ export default function CancelGuestBookingRoute() {
           <ErrorBox message={error} onDismiss={() => setError(null)} />
           <BookingDetails booking={booking} showPaid />
           {booking.status === 'Cancelled' ? (
-            <p className="text-sm text-ink-soft">{guestBookingMessages.refunded(booking.paidCents, symbol)}</p>
+            refunded ? (
+              <p className="text-sm text-ink-soft">{refunded}</p>
+            ) : null
           ) : booking.cancelBy ? (
             <div className="space-y-3">
               <p className="flex items-start gap-2 text-sm text-ink-soft">
                 <CalendarCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary-ink" />
-                You can cancel online until {formatDateTime(booking.cancelBy, dateFormat, zone, false)}; {paidText(booking.paidCents)} then refunded to your card.
+                You can cancel online until {formatDateTime(booking.cancelBy, dateFormat, zone, false)}
+                {refundClause(booking.paidCents)}.
               </p>
               <Button variant="danger" fullWidth onClick={() => setConfirming(true)}>
                 Cancel booking
@@ -124,7 +130,7 @@ export default function CancelGuestBookingRoute() {
         title="Cancel this booking?"
         description={
           booking
-            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${clockRange(booking.time, booking.endTime)}. ${paidText(booking.paidCents, true)} refunded to your card.`
+            ? `${booking.bookingType}, ${booking.court} at ${booking.venue}, ${formatDate(booking.date, dateFormat)} ${clockRange(booking.time, booking.endTime)}.${refundSentence(booking.paidCents)}`
             : undefined
         }
         size="sm"
