@@ -133,14 +133,25 @@ export function selectCartCount(state: Pick<CartState, 'classItems' | 'bookingIt
   return state.classItems.length + state.bookingItems.length;
 }
 
+/** True while this tab reads in a change another tab made: that tab sent it to be held, not this one. */
+let followingOtherTab = false;
+export const isFollowingOtherTab = () => followingOtherTab;
+
 /**
  * The tabs of one browser share one cart (and one cart id, decision 137): another tab's change (a
  * class added, a court removed) is read here as it is stored, so this tab shows it and never sends
- * an older cart that would give back a place the other tab just held. Returns the unsubscribe.
+ * an older cart that would give back a place the other tab just held. The tab that made the change
+ * sends it; this one sends nothing (`isFollowingOtherTab`) and is told by `onFollowed`, to read the
+ * holds anew. Returns the unsubscribe.
  */
-export function followCartOfOtherTabs(): () => void {
+export function followCartOfOtherTabs(onFollowed: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_KEY && event.storageArea === window.localStorage) void useCartStore.persist.rehydrate();
+    if (event.key !== CART_KEY || event.storageArea !== window.localStorage) return;
+    followingOtherTab = true;
+    void useCartStore.persist.rehydrate().finally(() => {
+      followingOtherTab = false;
+      onFollowed();
+    });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

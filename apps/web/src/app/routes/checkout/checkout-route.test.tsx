@@ -335,6 +335,40 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(screen.queryByRole('region', { name: /is full/ })).toBeNull();
   });
 
+  it('another tab of the browser changes the cart: this tab shows it and reads the holds anew, and sends nothing itself', async () => {
+    useCartStore.getState().setBookingItems([lane]);
+    const { holdRequests, quotes } = serveCheckout({ holds: laneHeldAnd([]) });
+    let holdReads = 0;
+    server.use(
+      http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () => {
+        holdReads += 1;
+        return HttpResponse.json(laneHeldAnd([]));
+      }),
+    );
+    renderCheckout(paths.checkout, { keeper: true });
+    expect(await screen.findByTestId('amount-to-pay')).toBeTruthy();
+    await waitFor(() => expect(holdReads).toBeGreaterThan(0));
+    const readsBefore = holdReads;
+
+    // The other tab adds a class (and sends it to be held itself): only the browser's storage tells this tab.
+    const stored = JSON.parse(localStorage.getItem('portal-cart')!) as { state: Record<string, unknown> };
+    stored.state.classItems = [dolphin];
+    const value = JSON.stringify(stored);
+    localStorage.setItem('portal-cart', value);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'portal-cart', newValue: value, storageArea: localStorage }));
+    });
+
+    // This tab's cart is the other's: priced with the class.
+    await waitFor(() => expect(quotes.at(-1)?.classItems).toEqual([expect.objectContaining({ ClassID: 11, StudentID: 4 })]));
+    await waitFor(() => expect(holdReads).toBeGreaterThan(readsBefore));
+    await act(() => delay(50));
+    expect(holdRequests).toEqual([]);
+    // A change made here afterwards is sent, as ever.
+    act(() => useCartStore.getState().setClassItems([]));
+    await waitFor(() => expect(holdRequests).toHaveLength(1));
+  });
+
   it('a class that fills between the checkout and Pay: the payment page says so and leads back to the cart to change it', async () => {
     useCartStore.getState().setClassItems([dolphin]);
     const full: ApiError = { code: 'CLASS_FULL', message: dolphinFull };

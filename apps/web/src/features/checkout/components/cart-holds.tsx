@@ -5,11 +5,11 @@ import { companyTimeZone } from '@portal/shared/date-time-text';
 import { CalendarCheckIcon, UserRoundXIcon } from 'lucide-react';
 import { PlacesHeld, PlacesLapsed } from '@/components/payment/places-held';
 import { useConfig } from '@/entities/company/get-company-config';
-import { followCartOfOtherTabs, useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
+import { followCartOfOtherTabs, isFollowingOtherTab, useCartStore, type CartBookingItem, type CartClassItem } from '@/lib/cart-store';
 import { useCountdown } from '@/lib/countdown';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
+import { cartHoldsQueryOptions, syncCartHolds, useCartHolds, useHoldCart } from '../api/cart-holds';
 import { holdsRequestOf } from '../lib/cart-request';
 import { useCartLines, type CartLine } from '../lib/cart-lines';
 import { CALM_BOX, namedLines, RefusedLineRow } from './quote-error';
@@ -18,17 +18,18 @@ import { CALM_BOX, namedLines, RefusedLineRow } from './quote-error';
  * Keeps the places the server holds in step with the cart (decision 095): each change to its
  * classes or courts is sent, so adding one holds its place and removing one gives it back.
  * Opening a page sends nothing: a hold that ran out is only taken again when the family asks.
- * Another tab's change is followed here and sent from here too: the same cart asks for the same
- * holds, and this tab's countdown reads them from its own answer.
+ * Another tab's change is followed here but sent by that tab alone (two tabs sending one change
+ * could land out of order, the older giving back what the newer held); this tab then reads the
+ * holds anew for its countdown.
  */
 export function CartHoldKeeper() {
   const client = useQueryClient();
   useEffect(() => {
     const stopSending = useCartStore.subscribe((state, prev) => {
-      if (state.classItems === prev.classItems && state.bookingItems === prev.bookingItems) return;
+      if (isFollowingOtherTab() || (state.classItems === prev.classItems && state.bookingItems === prev.bookingItems)) return;
       syncCartHolds(client, holdsRequestOf(state));
     });
-    const stopFollowing = followCartOfOtherTabs();
+    const stopFollowing = followCartOfOtherTabs(() => void client.invalidateQueries({ queryKey: cartHoldsQueryOptions().queryKey }));
     return () => {
       stopSending();
       stopFollowing();
