@@ -57,12 +57,14 @@ function Harness({
   error,
   record,
   clientAddress = beachRoad,
+  clientAddressNote,
 }: {
   onSubmit: (out: FormOutput<'student'>) => void;
   error?: unknown;
   record?: Record<string, unknown>;
   /** Unknown in a registration, which asks for the student before the account holder. */
   clientAddress?: typeof beachRoad | null;
+  clientAddressNote?: string;
 }) {
   const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   return (
@@ -73,7 +75,7 @@ function Harness({
         else onSubmit(out);
       })}
     >
-      <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress ?? undefined} />
+      <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress ?? undefined} clientAddressNote={clientAddressNote} />
       <button type="submit">Save</button>
     </form>
   );
@@ -164,13 +166,22 @@ describe('EngineFields', () => {
   });
 
   it('before the account holder’s address is asked (a registration), "Use your address" says whose it will be instead of empty fields', async () => {
-    render(<Harness onSubmit={vi.fn()} clientAddress={null} />);
+    render(<Harness onSubmit={vi.fn()} clientAddress={null} clientAddressNote="The address you give in your own details is used." />);
     const address = screen.getByRole('group', { name: 'Address' });
     fireEvent.click(within(address).getByLabelText('Use your address'));
     expect(await within(address).findByText('The address you give in your own details is used.')).toBeTruthy();
     expect(within(address).queryByLabelText(/Address line 1/)).toBeNull();
     fireEvent.click(within(address).getByLabelText('Use your address'));
     expect(await within(address).findByLabelText(/Address line 1/)).toBeTruthy();
+  });
+
+  it('with no address to show and nothing to say of it (the holder’s still loading), "Use your address" keeps its read-only lines', async () => {
+    render(<Harness onSubmit={vi.fn()} clientAddress={null} />);
+    const address = screen.getByRole('group', { name: 'Address' });
+    fireEvent.click(within(address).getByLabelText('Use your address'));
+    const line1 = (await within(address).findByLabelText(/Address line 1/)) as HTMLInputElement;
+    expect([line1.readOnly, line1.value]).toEqual([true, '']);
+    expect(within(address).queryByText(/your own details/)).toBeNull();
   });
 
   it("puts the server's field errors on their fields", async () => {

@@ -25,14 +25,16 @@ export interface EngineFieldsProps {
   descriptors: readonly FormFieldDescriptor[];
   /** Shown, read-only, in place of a student's own address while "Use your address" is ticked (E15). */
   clientAddress?: AddressValues;
+  /**
+   * Said instead while the client's address is not known here: not asked yet (a registration's
+   * order) or not the reader's to see (a viewer). Without it the read-only fields show empty.
+   */
+  clientAddressNote?: string;
   /** Everything read-only (a company that does not allow editing, E11). */
   disabled?: boolean;
   /** Lets the browser fill in the signed-in person's own details: the customer's form, not a student's. */
   autofill?: boolean;
 }
-
-/** "Use your address" ticked before the account holder's own address is asked (a registration's order). */
-const ADDRESS_GIVEN_LATER = 'The address you give in your own details is used.';
 
 const SAME_AS: Record<string, { source: 'client' | 'own'; prefix: string }> = {
   AddrSameAsClient: { source: 'client', prefix: '' },
@@ -49,12 +51,12 @@ function errorOf(form: EngineFieldsProps['form'], key: string): string | undefin
  * company's order and words; it never decides a rule itself. Every control is a native input,
  * a select or a button, so the whole form works by keyboard.
  */
-export function EngineFields({ form, descriptors, clientAddress, disabled, autofill = false }: EngineFieldsProps) {
+export function EngineFields({ form, descriptors, clientAddress, clientAddressNote, disabled, autofill = false }: EngineFieldsProps) {
   const values = useWatch({ control: form.control });
   return (
     <fieldset disabled={disabled} className="grid min-w-0 gap-x-4 gap-y-5 sm:grid-cols-2">
       {descriptors.map((field) => (
-        <FieldBlock key={field.name} field={field} form={form} values={values} clientAddress={clientAddress} autofill={autofill} />
+        <FieldBlock key={field.name} field={field} form={form} values={values} clientAddress={clientAddress} clientAddressNote={clientAddressNote} autofill={autofill} />
       ))}
     </fieldset>
   );
@@ -65,12 +67,14 @@ function FieldBlock({
   form,
   values,
   clientAddress,
+  clientAddressNote,
   autofill,
 }: {
   field: FormFieldDescriptor;
   form: EngineFieldsProps['form'];
   values: FormValues;
-  clientAddress?: AddressValues;
+  clientAddress?: AddressValues | undefined;
+  clientAddressNote?: string | undefined;
   autofill: boolean;
 }) {
   if (field.kind === 'address' || field.kind === 'billingAddress') {
@@ -87,12 +91,11 @@ function FieldBlock({
           // K11: ticking "Use Address for Billing Address" hides the billing lines; a student's
           // "Use your address" shows the client's address read-only instead (E15).
           if (copying && same?.source === 'own') return null;
-          // A registration asks for the student before the account holder: no address to show yet,
-          // so the first line says whose it will be and the rest are left out.
-          if (copying && same && !clientAddress)
+          // No address to show (not asked yet, or not the reader's to see): the first line says whose it is.
+          if (copying && same?.source === 'client' && !clientAddress && clientAddressNote)
             return input === firstLine ? (
               <p key={input.key} className="text-sm text-muted sm:col-span-2">
-                {ADDRESS_GIVEN_LATER}
+                {clientAddressNote}
               </p>
             ) : null;
           if (copying && same) {

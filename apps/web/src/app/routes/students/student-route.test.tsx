@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
@@ -116,6 +116,30 @@ describe('StudentRoute', () => {
     expect(await screen.findByRole('textbox', { name: /First name/ })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
+  });
+
+  it('a viewer reads "Use your address" as the account holder’s address, which is not theirs to see, never as one still to give', async () => {
+    const formFields = studentFormFieldsSchema.parse({
+      fields: [
+        { OCRFormFieldNameID: 15, State: 'Mandatory' },
+        { OCRFormFieldNameID: 22, State: 'Optional' },
+      ],
+      custom_fields: [],
+    });
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
+    );
+    const viewer = { ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser;
+    renderRoute(
+      <Routes>
+        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
+      </Routes>,
+      { url: '/hub/students/5', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }), user: viewer },
+    );
+    const address = await screen.findByRole('group', { name: 'Address' });
+    expect(within(address).getByText('The account holder’s address is used.')).toBeTruthy();
+    expect(within(address).queryByText(/your own details/)).toBeNull();
   });
 
   it('clears the message the page was opened with ("Student added") at the next press of save', async () => {

@@ -67,7 +67,7 @@ export function StudentStep({
             {labelledMessages.missingConfigurations(missing)}
           </p>
         ) : null}
-        <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} />
+        <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} clientAddressNote="The address you give in your own details is used." />
       </form>
     </StepCard>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
+import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
 import { formValuesFromRecord } from '@portal/shared/form-engine/form-schema';
@@ -14,6 +15,7 @@ import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { StatusMessage } from '@/components/ui/status-message';
 
 import { useFormFields } from '@/entities/forms/get-form-fields';
+import { useCan } from '@/entities/customer/identity';
 import { useAccountAddress } from '../api/get-account-address';
 
 export interface StudentFormProps {
@@ -33,14 +35,18 @@ export interface StudentFormProps {
   onCancel?: () => void;
 }
 
+/** "Use your address" seen by a family member whose role does not read the account holder's details (decision 124). */
+const HOLDERS_ADDRESS = 'The account holder’s address is used.';
+
 /** The student form of the company's configuration (E6, E7, E28), drawn by the shared form renderer. */
 export function StudentForm(props: StudentFormProps) {
   const fields = useFormFields('student');
   const context = useCompanyFormContext();
   const address = useAccountAddress();
+  const readsHoldersDetails = useCan(accountEndpoints.details);
   if (fields.isPending) return <ListLoading label="Loading the form" />;
   if (fields.isError) return <QueryError query={fields} />;
-  return <StudentFormBody {...props} formFields={fields.data} context={context} clientAddress={address.data} />;
+  return <StudentFormBody {...props} formFields={fields.data} context={context} clientAddress={address.data} clientAddressNote={readsHoldersDetails ? undefined : HOLDERS_ADDRESS} />;
 }
 
 function StudentFormBody({
@@ -53,7 +59,8 @@ function StudentFormBody({
   formFields,
   context,
   clientAddress,
-}: StudentFormProps & { formFields: FormFields; context: FormContext; clientAddress?: AddressValues }) {
+  clientAddressNote,
+}: StudentFormProps & { formFields: FormFields; context: FormContext; clientAddress?: AddressValues | undefined; clientAddressNote?: string | undefined }) {
   const { form, descriptors, missing, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -83,7 +90,7 @@ function StudentFormBody({
           <p>{labelledMessages.missingConfigurations(missing)}</p>
         </div>
       ) : null}
-      <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} disabled={readOnly} />
+      <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} clientAddressNote={clientAddressNote} disabled={readOnly} />
       {readOnly ? null : (
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
           {/* Where the thumb is: the answer to a save shows beside the button that made it. */}
