@@ -482,6 +482,32 @@ describe('the public booking page (/ob)', () => {
     }
   });
 
+  it('a free court: no card asked, Book now books it, and the confirmation speaks of no payment or refund', async () => {
+    serveBasics();
+    const free = { ...quote, totals: { ...quote.totals, subtotalCents: 0, totalTaxCents: 0, surchargeCents: 0, cardFeeAmountCents: 0, totalCents: 0, paymentAmountCents: 0 } };
+    server.use(http.post<never, never, QuoteAnswer>('/api/ob/quote', () => HttpResponse.json(free)));
+    const sent = serveBook(() =>
+      HttpResponse.json<GuestBookingAnswer>({
+        ...booked(),
+        payment: payment({ amountCents: 0, processor: 'credit', reference: null, receiptNo: null }),
+        booking: { ...booked().booking!, priceCents: 0, paidCents: 0 },
+      }),
+    );
+    renderPage();
+    await chooseSlot();
+    expect(screen.getByRole('heading', { name: 'Nothing to pay' })).toBeTruthy();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    fillDetails();
+    await solveCaptcha();
+    fireEvent.click(screen.getByRole('button', { name: 'Book now' }));
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body.cardToken).toBeUndefined();
+    expect(screen.getByText('Nothing: this booking is free')).toBeTruthy();
+    expect(screen.getByText(/^Plans changed\? Cancel online until 04\/03\/2030 \d\d:\d\d [AP]M\.$/)).toBeTruthy();
+    expect(screen.queryByText(/refund/)).toBeNull();
+  });
+
   it('a court taken meanwhile (409): back to the free times with the server’s message, the chosen court let go', async () => {
     serveBasics();
     serveBook(() => HttpResponse.json<ApiError>({ message: 'Sorry, that court has just been booked. Please choose another time or court.', code: 'BOOKING_TAKEN' }, { status: 409 }));

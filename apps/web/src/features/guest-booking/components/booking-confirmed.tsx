@@ -23,6 +23,7 @@ export function BookingConfirmed({ booked, onAnother }: { booked: GuestBooked; o
   const { booking, payment, email } = booked;
   // The link is the portal's own page: followed inside the app, without a reload.
   const cancelPath = booked.cancelUrl ? pathOf(booked.cancelUrl) : null;
+  const free = payment.amountCents === 0;
   return (
     <div className="mx-auto w-full max-w-lg">
       <div role="status" className="mb-6 flex flex-col items-center text-center">
@@ -41,7 +42,7 @@ export function BookingConfirmed({ booked, onAnother }: { booked: GuestBooked; o
       <dl className="mt-4 space-y-1.5 rounded-2xl border border-line bg-surface-muted/60 px-4 py-3 text-sm">
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-muted">Paid</dt>
-          <dd className="font-semibold tabular-nums text-ink">{formatMoney(payment.amountCents, payment.currencySymbol)}</dd>
+          <dd className="font-semibold tabular-nums text-ink">{free ? 'Nothing: this booking is free' : formatMoney(payment.amountCents, payment.currencySymbol)}</dd>
         </div>
         {payment.receiptNo ? (
           <div className="flex items-baseline justify-between gap-4">
@@ -52,7 +53,8 @@ export function BookingConfirmed({ booked, onAnother }: { booked: GuestBooked; o
       </dl>
       {booking.cancelBy ? (
         <p className="mt-4 text-sm text-ink-soft">
-          Plans changed? Cancel online until {formatDateTime(booking.cancelBy, config.localization.DateFormat, companyTimeZone(config), false)} and your payment is refunded to your card.
+          Plans changed? Cancel online until {formatDateTime(booking.cancelBy, config.localization.DateFormat, companyTimeZone(config), false)}
+          {free ? '.' : ' and your payment is refunded to your card.'}
         </p>
       ) : booking.status === 'Confirmed' ? (
         // Booked inside the cut-off (tonight's court): it was never cancellable online.

@@ -14,6 +14,7 @@ import { QuoteSummary } from '@/components/payment/quote-summary';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { TextField } from '@/components/ui/text-field';
+import { Button } from '@/components/ui/button';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { cancellableOnline } from '@/lib/cancel-deadline';
 import { companyTimeZone, formatMoney } from '@/lib/format';
@@ -154,7 +155,8 @@ export function GuestCheckout({
     }
   }
 
-  async function pay(guest: GuestDetails, card: CardDetails | StripeCard) {
+  /** Books with the card given, or with none where nothing is to pay (a free court). */
+  async function pay(guest: GuestDetails, card: CardDetails | StripeCard | null) {
     const unanswered = attempt.current;
     if (unanswered) {
       setError(null);
@@ -174,15 +176,17 @@ export function GuestCheckout({
     }
     setError(null);
     setBusy(true);
-    stripeStep.paidWith(card);
+    if (card) stripeStep.paidWith(card);
     try {
       // A card the gateway refuses to take never reaches the booking: the captcha stays solved.
-      const token = await (isStripeCard(card) ? Promise.resolve({ id: card.paymentMethod }) : tokeniseCard(card, guestBookingGateway)).catch((e: unknown) => {
-        setError(errorMessage(e));
-        return null;
-      });
-      if (!token) return;
-      attempt.current = { key: newIdempotencyKey(), body: { booking, guest, captcha: solution, cardToken: token.id } };
+      const token = !card
+        ? null
+        : await (isStripeCard(card) ? Promise.resolve({ id: card.paymentMethod }) : tokeniseCard(card, guestBookingGateway)).catch((e: unknown) => {
+            setError(errorMessage(e));
+            return null;
+          });
+      if (card && !token) return;
+      attempt.current = { key: newIdempotencyKey(), body: { booking, guest, captcha: solution, ...(token ? { cardToken: token.id } : {}) } };
       await send(attempt.current);
     } catch (e) {
       refused(e);
@@ -209,7 +213,7 @@ export function GuestCheckout({
   const captchaMissing = () => {
     if (!solution) setCaptchaError(m.captchaRequired);
   };
-  const payWithCard = (card: CardDetails | StripeCard) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
+  const payWithCard = (card: CardDetails | StripeCard | null) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
   const checkDetails = () => void handleSubmit(captchaMissing, captchaMissing)();
 
   // The court taken before the checkout opened (decision 127): the quote refuses it, and the guest chooses again.
@@ -262,7 +266,17 @@ export function GuestCheckout({
           </form>
         </section>
 
-        {data ? (
+        {data && amount === 0 ? (
+          <section aria-labelledby="guest-card-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
+            <h2 id="guest-card-heading" className="text-lg font-semibold text-ink">
+              Nothing to pay
+            </h2>
+            <p className="mt-0.5 mb-4 text-sm text-ink-soft">This {courtLabel(config).toLowerCase()} is free: no card is needed.</p>
+            <Button fullWidth loading={busy} onClick={() => void payWithCard(null)}>
+              Book now
+            </Button>
+          </section>
+        ) : data ? (
           <section aria-labelledby="guest-card-heading" className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6">
             <h2 id="guest-card-heading" className="text-lg font-semibold text-ink">
               Pay by card
