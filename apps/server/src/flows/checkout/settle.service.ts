@@ -220,13 +220,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         invoiceNos,
         receiptNo: receipt?.receiptNo ?? null,
         card,
-        // The rows as the checkout showed them (each at its amount as entered; a tax added on top its own line), and the
-        // credit that paid part of them, so the list adds up to what was paid.
-        items: [
-          ...quote.rows.map((r) => ({ description: r.description, amountCents: quote.totals.taxInclusive ? r.totalCents : r.amountCents })),
-          ...(!quote.totals.taxInclusive && quote.totals.totalTaxCents > 0 ? [{ description: quote.totals.taxName, amountCents: quote.totals.totalTaxCents }] : []),
-          ...(quote.totals.customerCreditsCents > 0 ? [{ description: 'Credit used', amountCents: -quote.totals.customerCreditsCents }] : []),
-        ],
+        items: paidItems(quote),
         challenge: null,
         holdExpiresAt: null,
         instalmentsNote: instalments ? planSentence(company, instalments, byDebit).trim() : null,
@@ -262,7 +256,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         [...bought, { kind: 'payment' as const, summary: paid }].map((e) => ({ ...e, companyId: company.id, clientId: payment.client_id })),
       );
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, result, quote));
+      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, result));
       return result;
     });
   } catch (err) {
@@ -321,18 +315,34 @@ async function receiptRecipients(ctx: Ctx, company: Company, payment: PaymentRow
   return to;
 }
 
+/**
+ * What was paid, in the checkout's order: the rows at their amounts as entered, a tax added on top
+ * as its own line, then the card surcharge and the credit that paid part of them, so the list adds
+ * up to what was paid. The success page and the receipt e-mail list the same lines.
+ */
+function paidItems(quote: Quote): PaymentAnswer['items'] {
+  const { totals } = quote;
+  const item = (r: Quote['rows'][number]) => ({ description: r.description, amountCents: totals.taxInclusive ? r.totalCents : r.amountCents });
+  const surcharge = (r: Quote['rows'][number]) => r.type === 'Credit Card Surcharge';
+  return [
+    ...quote.rows.filter((r) => !surcharge(r)).map(item),
+    ...(!totals.taxInclusive && totals.totalTaxCents > 0 ? [{ description: totals.taxName, amountCents: totals.totalTaxCents }] : []),
+    ...quote.rows.filter(surcharge).map(item),
+    ...(totals.customerCreditsCents > 0 ? [{ description: 'Credit used', amountCents: -totals.customerCreditsCents }] : []),
+  ];
+}
+
 /** Writes the receipt e-mail to the outbox in the order's transaction. */
-async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, quote: Quote): Promise<number> {
+async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer): Promise<number> {
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
-  const lines = quote.rows.map((r) => `${r.description}: ${formatCents(r.totalCents, symbol)}`);
+  const lines = answer.items.map((i) => `${i.description}: ${formatCents(i.amountCents, symbol)}`);
   const { text, html } = renderMail(
     company.settings,
     [
       `Hello ${contact.first_name},`,
       `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
       ...lines,
-      ...(quote.totals.customerCreditsCents ? [`Credit used: ${formatCents(quote.totals.customerCreditsCents, symbol)}`] : []),
       ...(answer.instalmentsNote ? [answer.instalmentsNote] : []),
     ],
     { label: 'View your invoices and receipts', url: `${publicOrigin(ctx.env)}/hub/financials/invoices-and-receipts` },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PaymentAnswer, QuoteAnswer } from '@portal/shared/payment-schemas';
+import { formatCents } from '@portal/shared/pricing/money';
 import { registerCustomer, testEngines } from '../../test/api-harness.ts';
 import { companyApp, idempotencyKey as key, tokenise } from '../../test/payment-fixtures.ts';
 import { findCompanyByCode } from '../../modules/company/company.service.ts';
@@ -10,7 +11,8 @@ import { addDays } from '../../lib/time.ts';
 /**
  * The success page lists what was paid as the checkout showed it: each row at its amount as
  * entered and, where the company adds its tax on top (Ace's sales tax), the tax as a line of its
- * own, never folded into the rows; the lines add up to what the card was charged.
+ * own, never folded into the rows; the lines add up to what the card was charged. The receipt
+ * e-mail lists the same lines.
  */
 describe.each(testEngines())('the lines of a paid checkout on %s', (engine) => {
   const app = companyApp(engine, 'ACE');
@@ -27,7 +29,15 @@ describe.each(testEngines())('the lines of a paid checkout on %s', (engine) => {
 
     const paid = await who.browser.post<PaymentAnswer>('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(who.browser) }, { 'idempotency-key': key() });
     expect(paid.body.status).toBe('completed');
-    expect(paid.body.items).toEqual([...rows.map((r) => ({ description: r.description, amountCents: r.amountCents })), { description: totals.taxName, amountCents: totals.totalTaxCents }]);
+    // In the checkout's order: the court, the tax, then the card surcharge.
+    const row = (r: QuoteAnswer['rows'][number]) => ({ description: r.description, amountCents: r.amountCents });
+    const surcharge = rows.filter((r) => r.type === 'Credit Card Surcharge');
+    expect(surcharge).toHaveLength(1);
+    expect(paid.body.items).toEqual([...rows.filter((r) => !surcharge.includes(r)).map(row), { description: totals.taxName, amountCents: totals.totalTaxCents }, ...surcharge.map(row)]);
     expect(paid.body.items.reduce((sum, i) => sum + i.amountCents, 0)).toBe(paid.body.amountCents);
+    // The receipt e-mail lists the same lines at the same amounts.
+    const mail = (await app.t.lastMailTo(who.email))!.text;
+    const listed = paid.body.items.map((i) => `${i.description}: ${formatCents(i.amountCents, '$')}`);
+    expect(mail).toContain(listed.join('\n\n'));
   });
 });
