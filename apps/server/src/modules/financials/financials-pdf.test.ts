@@ -62,6 +62,19 @@ describe('invoice and receipt PDFs in every script (issue 25, 4)', () => {
     expect(text).toContain('Visa •••• 4242');
   });
 
+  it('a receipt that paid part of an invoice another receipt paid too (a credit used beside the card) says what the others paid, so its row adds up', async () => {
+    const receipt = { receiptNumber: 'RCT-2', date: '2026-11-28', method: 'Card', reference: '', billTo: { name: 'Priya Raman', address: [] } };
+    const split = await textOf(
+      await renderReceiptPdf(company, { ...receipt, amount: 7_300, allocations: [{ invoiceNumber: 'INV-2', invoiceDate: '2026-11-01', invoiceTotal: 8_800, amount: 7_300, balanceDue: 0 }] }),
+    );
+    expect(split.replace(/\s+/g, ' ')).toMatch(/Invoice total Other payments Paid now Balance due .*INV-2 .* \$88\.00 \$15\.00 \$73\.00 \$0\.00/);
+    // Paid whole by this receipt: no column of other payments.
+    const whole = await textOf(
+      await renderReceiptPdf(company, { ...receipt, amount: 8_800, allocations: [{ invoiceNumber: 'INV-3', invoiceDate: '2026-11-01', invoiceTotal: 8_800, amount: 8_800, balanceDue: 0 }] }),
+    );
+    expect(whole).not.toContain('Other payments');
+  });
+
   it('issue 25 (10): prints Charge and Extra item, not Custom and Additional Invoice Item, and a discount code once', async () => {
     const line = invoice.lines[0]!;
     const pdf = await renderInvoicePdf(company, {

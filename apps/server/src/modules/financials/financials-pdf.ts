@@ -194,17 +194,30 @@ export function renderReceiptPdf(company: Company, r: ReceiptDocument): Promise<
     if (r.reference) fields.push(['Reference', r.reference]);
     header(doc, `${company.settings.fin_setup.ReceiptTitle} ${r.receiptNumber}`, fields, r.billTo);
     const w = h.width;
+    // What other receipts (a credit used in the same checkout, an earlier payment) paid of each
+    // invoice, so each row adds up: total = other payments + paid now + balance due.
+    const others = r.allocations.map((a) => a.invoiceTotal - a.amount - a.balanceDue);
+    const withOthers = others.some((o) => o !== 0);
     table(
       doc,
       h,
-      [
-        { label: 'Invoice', width: w * 0.25 },
-        { label: 'Invoice date', width: w * 0.2 },
-        { label: 'Invoice total', width: w * 0.2 },
-        { label: 'Paid now', width: w * 0.175 },
-        { label: 'Balance due', width: w * 0.175 },
-      ],
-      r.allocations.map((a) => [a.invoiceNumber, h.date(a.invoiceDate), h.money(a.invoiceTotal), h.money(a.amount), h.money(a.balanceDue)]),
+      withOthers
+        ? [
+            { label: 'Invoice', width: w * 0.2 },
+            { label: 'Invoice date', width: w * 0.16 },
+            { label: 'Invoice total', width: w * 0.16 },
+            { label: 'Other payments', width: w * 0.16 },
+            { label: 'Paid now', width: w * 0.16 },
+            { label: 'Balance due', width: w * 0.16 },
+          ]
+        : [
+            { label: 'Invoice', width: w * 0.25 },
+            { label: 'Invoice date', width: w * 0.2 },
+            { label: 'Invoice total', width: w * 0.2 },
+            { label: 'Paid now', width: w * 0.175 },
+            { label: 'Balance due', width: w * 0.175 },
+          ],
+      r.allocations.map((a, i) => [a.invoiceNumber, h.date(a.invoiceDate), h.money(a.invoiceTotal), ...(withOthers ? [h.money(others[i]!)] : []), h.money(a.amount), h.money(a.balanceDue)]),
     );
     totals(doc, [['Amount received', h.money(r.amount), true]]);
   });
