@@ -13,6 +13,7 @@ import { useCartStore, type CartBookingItem } from '@/lib/cart-store';
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { CartHoldKeeper } from '@/features/checkout/components/cart-holds';
+import { useBellNotifications } from '@/features/notifications/api/get-notifications';
 import CheckoutRoute from './checkout-route';
 import PaymentRoute from './payment-route';
 import PaymentSuccessRoute from './payment-success-route';
@@ -177,12 +178,13 @@ const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Mond
 const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
 
 /** The checkout and payment pages; `keeper`: with the top bar's keeper that sends the cart's changes to be held. */
-function renderCheckout(url: string, { keeper = false } = {}) {
+function renderCheckout(url: string, { keeper = false, bell = false } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   return render(
     <QueryClientProvider client={client}>
       {keeper && <CartHoldKeeper />}
+      {bell && <BellProbe />}
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={paths.checkout} element={<CheckoutRoute />} />
@@ -192,6 +194,12 @@ function renderCheckout(url: string, { keeper = false } = {}) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** The top bar's bell, as far as its list is concerned. */
+function BellProbe() {
+  useBellNotifications(true);
+  return null;
 }
 
 /** Two clicks as a quick double-click lands them: a separate event each, some 50 ms apart. */
@@ -276,6 +284,22 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(payments[0]!.body).toMatchObject({ useSavedCard: true, paymentMethod: 'card', bookingItems: [lane] });
     expect(payments[0]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
     expect(useCartStore.getState().bookingItems).toEqual([]);
+  });
+
+  it('paid: the bell asks for its notifications again at once, so the payment’s own shows without waiting for the next poll', async () => {
+    serveCheckout();
+    let bellReads = 0;
+    server.use(
+      http.get('/api/notification', () => {
+        bellReads += 1;
+        return HttpResponse.json({ success: true, notificationContacts: [], total_count: 0, unread_count: 0 });
+      }),
+    );
+    renderCheckout(paths.payment, { bell: true });
+    await waitFor(() => expect(bellReads).toBe(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.00' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    await waitFor(() => expect(bellReads).toBe(2));
   });
 
   it('a payment the card’s bank declines: the gateway’s words, the cart kept, and Pay again is a new attempt with a key of its own', async () => {

@@ -20,6 +20,7 @@ import { decideChallenge, tokeniseCard } from '@/entities/payments/payment-gatew
 import { getAmountOwedQueryOptions } from '@/entities/payments/get-amount-owed';
 import { getPaymentDetailsQueryOptions, usePaymentDetails } from '@/entities/payments/get-payment-details';
 import { getCustomerCreditsQueryOptions } from '@/features/checkout/api/get-customer-credits';
+import { getNotificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { quoteKey, useQuote } from '@/features/checkout/api/get-quote';
 import { submitPayment } from '@/features/checkout/api/submit-payment';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
@@ -105,6 +106,8 @@ export default function PaymentRoute() {
     void queryClient.invalidateQueries({ queryKey: getAmountOwedQueryOptions().queryKey });
     // Places bought: the classes' lists and the waitlist (an offer taken) are read afresh.
     void queryClient.invalidateQueries({ queryKey: classesKey });
+    // The payment's notification ("Payment received") is in the bell now, not at its next poll.
+    void queryClient.invalidateQueries({ queryKey: getNotificationsQueryOptions().queryKey });
     // What the success page offers next: My bookings, when courts were bought.
     void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer, bookings: kind === 'items' && (cartRequest.bookingItems?.length ?? 0) > 0 } });
   }
