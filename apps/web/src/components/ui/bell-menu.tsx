@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { CountBadge } from '@/components/ui/badge';
@@ -54,6 +54,7 @@ export function BellMenu(props: BellMenuProps) {
   const { title, icon, count, countWord, viewAllHref } = props;
   const isMobile = useIsMobile();
   const panel = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
   const hasRows = props.items.length > 0;
   // Opened before its rows arrived (a slow answer), the panel kept the focus: the first row to come takes it.
   useEffect(() => {
@@ -71,7 +72,7 @@ export function BellMenu(props: BellMenuProps) {
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger aria-label={label} className={triggerClass}>
         {icon}
         <CountBadge count={count} />
@@ -90,6 +91,11 @@ export function BellMenu(props: BellMenuProps) {
             event.preventDefault();
             focusNewestRow(event.currentTarget);
           }}
+          // Tab leaves the menu (WAI-ARIA's menu button): it closes, and the focus is back on the bell to go on
+          // from. The menu itself keeps Tab from moving within it.
+          onKeyDown={(event) => {
+            if (event.key === 'Tab') setOpen(false);
+          }}
           className="menu-panel z-50 max-h-[min(40rem,calc(100dvh-6rem))] w-[22rem] overflow-y-auto overscroll-contain rounded-2xl border border-line bg-surface shadow-xl outline-none"
         >
           <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-line-soft bg-surface px-4 py-3">
@@ -107,7 +113,10 @@ export function BellMenu(props: BellMenuProps) {
 
           <div className="sticky bottom-0 border-t border-line-soft bg-surface p-1">
             <DropdownMenu.Item asChild>
-              <Link to={viewAllHref} className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-primary-ink outline-none data-[highlighted]:bg-primary-tint">
+              <Link
+                to={viewAllHref}
+                className="flex items-center justify-center gap-1 rounded-xl px-3 py-2.5 text-sm font-semibold text-primary-ink outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset data-[highlighted]:bg-primary-tint"
+              >
                 {props.viewAllText}
               </Link>
             </DropdownMenu.Item>
@@ -146,7 +155,11 @@ function BellMenuBody({ icon, items, isPending, isError, emptyText, errorText, l
       key={item.id}
       data-bell-row=""
       onSelect={item.onSelect}
-      className={cn('relative mx-1 flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 outline-none data-[highlighted]:bg-surface-muted', item.unread ? 'bg-primary-tint/70' : '')}
+      className={cn(
+        // The row the keys are on is ringed, not only shaded: an unread row's tint would hide the shade.
+        'relative mx-1 flex cursor-pointer gap-3 rounded-xl px-3 py-2.5 outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset data-[highlighted]:bg-surface-muted',
+        item.unread ? 'bg-primary-tint/70' : '',
+      )}
     >
       <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.unread ? 'bg-primary' : 'bg-transparent')} />
       <span className="min-w-0 flex-1">

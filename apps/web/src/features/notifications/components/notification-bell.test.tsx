@@ -121,6 +121,25 @@ describe('NotificationBell', () => {
     expect(document.activeElement?.getAttribute('role')).toBe('menuitem');
   });
 
+  it('Tab leaves the open bell: the menu closes and the focus is back on the bell', async () => {
+    newCount = 1;
+    contacts = [
+      {
+        NotificationContactID: 7002,
+        Status: 'New',
+        Notifications: { ClientInAppTitle: 'Pool closed Friday', ClientInAppContent: 'Details', DateTimeCreated: '2025-05-01T00:00:00.000Z', TagData: null },
+      },
+    ];
+    renderBell(false);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 new' });
+    fireEvent.keyDown(bell, { key: 'Enter' });
+    await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(bell));
+  });
+
   it('J6/T9: rows cut words to 15 characters and keep at most one line break', async () => {
     const longWord = 'Supercalifragilisticexpialidoc'; // 30 characters
     newCount = 1;
