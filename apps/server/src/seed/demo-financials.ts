@@ -54,7 +54,7 @@ function splashFinancials(): Financials {
     { invoice_no: 'INV-10219', lines: [cls('Term 3 – Noah, Starfish (Sat 10:00 AM, Bondi), half term', 5, 2450)] },
     { invoice_no: 'INV-10225', lines: [{ ...line('Custom', 'Registration fee', 3500), breakdown_key: 'RegistrationFee' as const }] },
     { invoice_no: 'INV-10231', lines: [cls('Term 4 – Ella, Seahorse (Sat 09:30 AM, Bondi)', 10, 2450)] },
-    { invoice_no: 'INV-10233', lines: [cls('Term 4 – Noah, Starfish (Sat 10:00 AM, Bondi), half term', 5, 2650), line('Early Payment Discount', 'Paid 14 days early', -1000)] },
+    { invoice_no: 'INV-10233', lines: [cls('Term 4 – Noah, Starfish (Sat 10:00 AM, Bondi), half term', 5, 2650), line('Discount Credit', 'Sibling discount', -1000)] },
     { invoice_no: 'INV-10236', lines: [cls('Term 4 – Noah, Starfish (Wed 04:00 PM, Maroubra)', 10, 2450)] },
     { invoice_no: 'INV-10237', lines: [{ ...line('Additional Invoice Item', 'Swim cap and goggles', 3500), breakdown_key: 'AdditionalInvoiceitem' as const }] },
     {
@@ -79,6 +79,8 @@ function splashFinancials(): Financials {
     if (i === 5) lines.push(line('Bad Debt', 'Written off: lessons missed during injury', -lines[0]!.unit_price_cents * 10));
     if (i === 9) lines.push(line('Discount Credit', 'Sibling discount 10%', -2300));
     if (i === 14) lines.push(line('Credit Card Surcharge', 'Card surcharge', 600, false));
+    // Paid 10 days after its date, 4 before it was due (its receipt below).
+    if (i === 17) lines.push(line('Early Payment Discount', 'Paid 4 days early', -1000));
     const total = lines.reduce((s, l) => s + l.unit_price_cents * (l.quantity ?? 1), 0);
     older.push({ invoice_no: no, client: 'sarah', invoice_date: `today-${daysAgo}`, payment_date: `today-${daysAgo - 14}`, status: 'Paid', lines });
     if (total > 0) {
