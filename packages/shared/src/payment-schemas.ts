@@ -229,18 +229,20 @@ export const DIRECT_DEBIT_SET_UP = 'Your Direct Debit has been set up.';
 export const DIRECT_DEBIT_NOT_YET = 'GoCardless has not confirmed your Direct Debit yet. It will show here once it has.';
 export const DIRECT_DEBIT_CANCELLED = 'Direct Debit set-up was cancelled. Nothing has changed.';
 
-const digits = (min: number, max: number, message: string) =>
+/** A number of `min` to `max` digits; left empty it is named as required, like every other field of the form. */
+const digits = (name: string, min: number, max: number, message: string) =>
   z
     .string()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, `${name} is required`))
     .pipe(z.string().regex(/^\d*$/, messages.numbersOnly).min(min, message).max(max, message));
 
 /** The bank code and account number each format takes; separators and spaces are dropped. */
 export const BANK_RULES: Record<BankFormat, { code: ReturnType<typeof digits>; account: ReturnType<typeof digits> }> = {
-  AU: { code: digits(6, 6, 'BSB must be 6 digits'), account: digits(5, 9, 'Account number must be 5 to 9 digits') },
-  UK: { code: digits(6, 6, 'Sort code must be 6 digits'), account: digits(8, 8, 'Account number must be 8 digits') },
-  US: { code: digits(9, 9, 'Routing number must be 9 digits'), account: digits(4, 17, 'Account number must be 4 to 17 digits') },
+  AU: { code: digits('BSB', 6, 6, 'BSB must be 6 digits'), account: digits('Account number', 5, 9, 'Account number must be 5 to 9 digits') },
+  UK: { code: digits('Sort code', 6, 6, 'Sort code must be 6 digits'), account: digits('Account number', 8, 8, 'Account number must be 8 digits') },
+  US: { code: digits('Routing number', 9, 9, 'Routing number must be 9 digits'), account: digits('Account number', 4, 17, 'Account number must be 4 to 17 digits') },
 };
 
 export function bankDetailsSchemaFor(format: BankFormat) {
@@ -285,12 +287,14 @@ export const cardFormSchema = z.object({
   expiry: z
     .string()
     .trim()
+    .min(1, 'Expiry is required')
     .transform(fullExpiryYear)
     .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, 'Expiry must be MM/YYYY')),
   cvc: z
     .string()
     .trim()
-    .regex(/^\d{3,4}$/, 'Security code must be 3 or 4 digits'),
+    .pipe(z.string().min(1, 'Security code is required'))
+    .pipe(z.string().regex(/^\d{3,4}$/, 'Security code must be 3 or 4 digits')),
 });
 export type CardForm = z.input<typeof cardFormSchema>;
 

@@ -56,6 +56,15 @@ describe.each(testEngines())('billing details on %s', (engine) => {
 
   it('K17: bank details follow the direct-debit provider and are stored masked', async () => {
     const { browser, clientId } = await customer();
+    const empty = await browser.post<{ errors: { field: string; message: string }[] }>('/api/customer/update-bank-details', { AccountName: '', BankCode: ' ', AccountNumber: '' });
+    expect([empty.status, empty.body.errors]).toEqual([
+      400,
+      [
+        { field: 'AccountName', message: 'Account name is required' },
+        { field: 'BankCode', message: 'BSB is required' },
+        { field: 'AccountNumber', message: 'Account number is required' },
+      ],
+    ]);
     const bad = await browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '06200', AccountNumber: '12345678' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('BSB must be 6 digits');

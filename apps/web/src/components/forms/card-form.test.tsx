@@ -132,6 +132,8 @@ describe('CardForm: a Pay pressed with nothing filled in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $10.00' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name on card')));
     for (const label of ['Name on card', 'Card number', 'Expiry (MM/YYYY)', 'Security code']) expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+    // An empty field is named as required, each alike; the format is said once something is typed.
+    for (const message of ['Name on card is required', 'Card number is required', 'Expiry is required', 'Security code is required']) expect(screen.getByText(message)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
