@@ -128,7 +128,7 @@ export const ERROR_MESSAGES = {
   CONTACT_UNAVAILABLE: 'Contact is not available.',
   REPLIES_UNAVAILABLE: 'Replies are not available.',
   incorrect_number: 'Your card number is incorrect.',
-  invalid_expiry: 'Your card’s expiration date is in the past.',
+  invalid_expiry: 'Your card’s expiry date is in the past.',
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
   expired_card: 'Your card has expired.',

@@ -1,4 +1,5 @@
 import type { CompanySettings } from '@portal/shared/company-config';
+import { ERROR_MESSAGES } from '@portal/shared/error-codes';
 import type { Env } from '../../config/env.ts';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -140,7 +141,7 @@ export async function tokeniseCard(ctx: Ctx, company: Company, clientId: number 
   const today = localNow(companyTimeZone(company.settings.localization)).date;
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   if (card.exp_year < year || (card.exp_year === year && card.exp_month < month)) {
-    throw new AppError(402, 'invalid_expiry', 'Your card’s expiration date is in the past.', [{ field: 'expiry', message: 'Your card’s expiration date is in the past.' }]);
+    throw new AppError(402, 'invalid_expiry', ERROR_MESSAGES.invalid_expiry, [{ field: 'expiry', message: ERROR_MESSAGES.invalid_expiry }]);
   }
   const made = await simulatedGateway(ctx).tokenise(company.id, clientId, { number: card.number, expMonth: card.exp_month, expYear: card.exp_year });
   if (!made) throw new AppError(402, 'card_declined', UNKNOWN_CARD, [{ field: 'number', message: UNKNOWN_CARD }]);

@@ -31,4 +31,13 @@ describe.each(testEngines())('the simulated gateway takes only its test cards on
     }
     expect(await t.runtime.ctx.db.selectFrom('gateway_cards').select('token').execute()).toEqual(cardsBefore);
   });
+
+  it('an expired card is refused on its expiry, in the word its field is labelled with', async () => {
+    const { browser } = await registerCustomer(t, { email: 'expired@example.com' });
+    const res = await browser.post('/sim-gateway/v1/tokens', { ...card(TEST_CARDS[0]!.number), exp_month: 1, exp_year: 2020 });
+    expect([res.status, res.body]).toEqual([
+      402,
+      { code: 'invalid_expiry', message: 'Your card’s expiry date is in the past.', errors: [{ field: 'expiry', message: 'Your card’s expiry date is in the past.' }] },
+    ]);
+  });
 });
