@@ -47,15 +47,23 @@ const ella: StudentRecord = {
   bookedClasses: [],
 };
 
+/** A family member whose role reads the students, not the family's details (decision 124). */
+const viewer = { ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser;
+
+/** The student page of Ella (id 5) at a company that calls its students swimmers. */
+function openStudent({ url = '/hub/students/5', state, user }: { url?: string; state?: unknown; user?: CustomerUser } = {}) {
+  return renderRoute(
+    <Routes>
+      <Route path="/hub/students/:studentId" element={<StudentRoute />} />
+    </Routes>,
+    { url, config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }), ...(state === undefined ? {} : { state }), ...(user ? { user } : {}) },
+  );
+}
+
 describe('StudentRoute', () => {
   it('E4, D8: ?tab=Enrollments opens the tab the spec names "Enrollments"', async () => {
     server.use(http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)));
-    renderRoute(
-      <Routes>
-        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
-      </Routes>,
-      { url: '/hub/students/5?tab=Enrollments', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }) },
-    );
+    openStudent({ url: '/hub/students/5?tab=Enrollments' });
     const tab = await screen.findByRole('tab', { name: 'Enrollments' });
     expect(tab.getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('tab', { name: /Enrolments/ })).toBeNull();
@@ -76,12 +84,7 @@ describe('StudentRoute', () => {
       http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
       http.post<never, never, UpdateStudentAnswer>('/api/student/update/5', () => HttpResponse.json({ success: true, message: 'Student updated', updatedStudent: ella })),
     );
-    renderRoute(
-      <Routes>
-        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
-      </Routes>,
-      { url: '/hub/students/5', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }) },
-    );
+    openStudent();
     const save = await screen.findByRole('button', { name: 'Save changes' });
     fireEvent.click(save);
     const status = await screen.findByText('Student updated');
@@ -106,13 +109,7 @@ describe('StudentRoute', () => {
         return HttpResponse.json({ code: 'ROLE_FORBIDDEN', message: 'Your family access does not allow this. Ask the account holder.' }, { status: 403 });
       }),
     );
-    const viewer = { ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser;
-    renderRoute(
-      <Routes>
-        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
-      </Routes>,
-      { url: '/hub/students/5', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }), user: viewer },
-    );
+    openStudent({ user: viewer });
     expect(await screen.findByRole('textbox', { name: /First name/ })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([]);
@@ -130,13 +127,7 @@ describe('StudentRoute', () => {
       http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
     );
-    const viewer = { ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser;
-    renderRoute(
-      <Routes>
-        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
-      </Routes>,
-      { url: '/hub/students/5', config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }), user: viewer },
-    );
+    openStudent({ user: viewer });
     const address = await screen.findByRole('group', { name: 'Address' });
     expect(within(address).getByText('The account holder’s address is used.')).toBeTruthy();
     expect(within(address).queryByText(/your own details/)).toBeNull();
@@ -149,12 +140,7 @@ describe('StudentRoute', () => {
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
       http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
     );
-    renderRoute(
-      <Routes>
-        <Route path="/hub/students/:studentId" element={<StudentRoute />} />
-      </Routes>,
-      { url: '/hub/students/5', state: { saved: 'Student added' }, config: classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }) },
-    );
+    openStudent({ state: { saved: 'Student added' } });
     const save = await screen.findByRole('button', { name: 'Save changes' });
     expect(screen.getByText('Student added')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /First name/ }), { target: { value: '' } });
