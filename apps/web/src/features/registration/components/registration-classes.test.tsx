@@ -550,6 +550,21 @@ describe('the students list with classes (N14, N16)', () => {
     expect(stored().studentClasses).toEqual([[101]]);
   });
 
+  it('brothers and sisters share a class: ticking it for Leo leaves it ticked for Mia', async () => {
+    atStudentsList([[], []], [chosen(tadpoles)]);
+    const mia = await screen.findByRole('group', { name: 'Classes for Mia Shah' });
+    const leo = screen.getByRole('group', { name: 'Classes for Leo Shah' });
+    fireEvent.click(within(mia).getByRole('checkbox', { name: /Tadpoles/ }));
+    fireEvent.click(within(leo).getByRole('checkbox', { name: /Tadpoles/ }));
+    expect((within(mia).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).checked).toBe(true);
+    expect((within(leo).getByRole('checkbox', { name: /Tadpoles/ }) as HTMLInputElement).checked).toBe(true);
+    expect(stored().studentClasses).toEqual([[101], [101]]);
+    expect(button('Next').disabled).toBe(false);
+    // Taking it off one swimmer leaves the other's.
+    fireEvent.click(within(mia).getByRole('checkbox', { name: /Tadpoles/ }));
+    expect(stored().studentClasses).toEqual([[], [101]]);
+  });
+
   it('a class with one place left takes one swimmer only', async () => {
     atStudentsList([[101], []], [chosen({ ...tadpoles, PlacesLeft: 1 })]);
     const leo = await screen.findByRole('group', { name: 'Classes for Leo Shah' });

@@ -273,11 +273,14 @@ export function RegistrationFlow({
                   chosen: state.classes,
                   assigned: state.studentClasses,
                   ages: birthDates.map((dob) => ageOn(dob, today)),
+                  // Each swimmer's own choice: brothers and sisters may share a class, as far as its places go.
                   onToggle: (student, classId, on) =>
                     update((s) => ({
                       studentClasses: s.students.map((_, i) => {
-                        const ids = (s.studentClasses[i] ?? []).filter((id) => id !== classId);
-                        return i === student && on ? [...ids, classId] : ids;
+                        const ids = s.studentClasses[i] ?? [];
+                        if (i !== student) return ids;
+                        const others = ids.filter((id) => id !== classId);
+                        return on ? [...others, classId] : others;
                       }),
                     })),
                   onChangeClasses: () => go('addClasses'),
