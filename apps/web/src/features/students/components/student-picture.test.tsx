@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { studentMessages } from '@portal/shared/student-schemas';
@@ -41,5 +41,32 @@ describe('StudentPictureControls: a file that is not a picture says so (issue it
     expect(await screen.findByText(studentMessages.pictureNotAnImage)).toBeTruthy();
     expect(screen.queryByText(/Something went wrong/)).toBeNull();
     expect(uploads).toHaveLength(0);
+  });
+});
+
+describe('StudentPictureControls: what it says of a change', () => {
+  it('"Picture removed" goes after 6 s, as every form’s status does (K24, T20)', async () => {
+    server.use(http.delete('/api/student/delete-profile-picture/7', () => HttpResponse.json({ success: true })));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <StudentPictureControls studentId={7} hasPicture name="Sam" />
+        </QueryClientProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText(studentMessages.pictureDeleted)).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(5_900);
+      });
+      expect(screen.getByText(studentMessages.pictureDeleted)).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
+      expect(screen.queryByText(studentMessages.pictureDeleted)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { studentMessages } from '@portal/shared/student-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Modal } from '@/components/ui/modal';
+import { StatusMessage } from '@/components/ui/status-message';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useDeletePicture, useStudentImage, useUploadPicture } from '../api/student-picture';
@@ -72,11 +73,8 @@ export function StudentPictureControls({ studentId, hasPicture, name }: { studen
         ) : null}
       </div>
       <ErrorBox message={error} onDismiss={() => setError(null)} />
-      {done ? (
-        <p role="status" className="text-sm font-medium text-success">
-          {done}
-        </p>
-      ) : null}
+      {/* Gone after a few seconds, as every form's status is (K24). */}
+      <StatusMessage message={done} onDismiss={() => setDone(null)} />
       <Modal
         open={confirming}
         onOpenChange={setConfirming}
