@@ -46,6 +46,34 @@ describe('EnrolmentCard', () => {
     expect(within(list).getByText(session)).toBeTruthy();
   });
 
+  it('two make-ups in one class: each card lists its own day only, never the other’s', async () => {
+    const both: ClassSessionsAnswer = {
+      class_name: 'Tadpoles',
+      sessions: ['2026-12-03', '2026-12-10'].map((Date, i) => ({
+        SessionID: i + 1,
+        Date,
+        Time: '16:00',
+        Status: 'scheduled' as const,
+        Absent: false,
+        AbsenceReason: null,
+        CanNotifyAbsence: true,
+        Past: false,
+      })),
+    };
+    server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(both)));
+    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, Type: 'temporary', StartDate: '2026-12-10', EndDate: '2026-12-10', next_session: '2026-12-10' }} studentName="Ella" />, {
+      url: '/',
+      config: classesTestConfig('HoursAndMinutes'),
+    });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('10/12/2026')]);
+  });
+
   it('C10: the teacher is named with CoachLabel', () => {
     renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
     expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026')).toBeTruthy();

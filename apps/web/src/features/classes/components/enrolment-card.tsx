@@ -19,6 +19,9 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
   const dateFormat = config.localization.DateFormat;
+  // The class's sessions the student has a place in, of this enrolment's dates only: two make-ups in
+  // one class are two cards, each with its own day.
+  const own = sessions.data?.sessions.filter((s) => s.Date >= enrolment.StartDate && (enrolment.EndDate === null || s.Date <= enrolment.EndDate));
   return (
     <li className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="enrolment">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -46,9 +49,9 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
           </Button>
         ) : null}
       </div>
-      {open && sessions.data ? (
+      {open && own ? (
         <ul className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
-          {sessions.data.sessions
+          {own
             .filter((s) => !startOpen || !s.Past)
             .map((s) => {
               const when = sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay);
@@ -73,12 +76,12 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
             })}
         </ul>
       ) : null}
-      {absence && sessions.data ? (
+      {absence && own ? (
         <AbsenceFlow
           studentId={enrolment.StudentID}
           studentName={studentName}
           className={enrolment.ClassName}
-          sessions={sessions.data.sessions}
+          sessions={own}
           makeup={enrolment.Type === 'temporary'}
           {...(absence === 'pick' ? {} : { session: absence })}
           onClose={() => setAbsence(null)}
