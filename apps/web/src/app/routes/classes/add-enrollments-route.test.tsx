@@ -147,6 +147,25 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     expect(within(dolphin).getByRole('button', { name: 'Join waitlist' })).toBeTruthy();
   });
 
+  it('joined, the waitlist says where the place in the queue is kept: Classes, where it can be left too', async () => {
+    serve();
+    server.use(
+      http.post<never, never, WaitlistAnswer>('/api/classes/join-waitlist', () =>
+        HttpResponse.json({
+          entries: [{ WaitlistID: 5, ClassID: 12, ClassName: 'Shark – Friday', StudentID: NOAH, StudentName: 'Noah Mitchell', Position: 1, Status: 'waiting', OfferExpiresAt: null }],
+        }),
+      ),
+    );
+    renderPage();
+    fireEvent.click(within(await card('Shark – Friday')).getByRole('button', { name: 'Join waitlist' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Join waitlist' })).getByRole('button', { name: 'Join waitlist' }));
+    const joined = await screen.findByRole('dialog', { name: 'Added to the waitlist' });
+    expect(within(joined).getByText(/Your place in the queue is under/).textContent).toBe(
+      'We will let you know by notification and e-mail as soon as a place is free. Your place in the queue is under Classes, where you can also leave it.',
+    );
+    expect(within(joined).getByRole('link', { name: 'Classes' }).getAttribute('href')).toBe('/hub/classes');
+  });
+
   it('a refused join of the waitlist is titled as what failed, and a double-tap sends one join', async () => {
     serve();
     const joins: unknown[] = [];

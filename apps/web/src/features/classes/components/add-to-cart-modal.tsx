@@ -167,7 +167,13 @@ export function AddToCartModal({
         title={done === 'waitlist' ? 'Added to the waitlist' : 'Added to cart'}
         message={
           done === 'waitlist' ? (
-            'We will let you know by notification and e-mail as soon as a place is free.'
+            <>
+              We will let you know by notification and e-mail as soon as a place is free. Your place in the queue is under{' '}
+              <Link to={paths.classes} className="font-semibold text-primary-ink underline">
+                Classes
+              </Link>
+              , where you can also leave it.
+            </>
           ) : (
             <>
               {cls.Name} is in your cart.{' '}
