@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheckIcon, MailIcon, UserRoundCheckIcon } from 'lucide-react';
+import { messages } from '@portal/shared/messages';
 import { registrationMessages as rm, sendCodeRequestSchema } from '@portal/shared/registration-schemas';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -125,8 +126,11 @@ function AddressForm({
     handleSubmit,
     setError,
     setFocus,
+    watch,
     formState: { errors },
   } = useForm<{ email: string }>({ resolver: zodResolver(sendCodeRequestSchema), mode: 'onTouched', defaultValues: { email: knownEmail ?? '' } });
+  // The form sent before an address was proved: with none typed, what is missing is the address itself (S2).
+  const blank = watch('email').trim() === '';
 
   useEffect(() => {
     if (takeFocus) setFocus('email');
@@ -167,7 +171,7 @@ function AddressForm({
           maxLength={254}
           readOnly={knownEmail !== null}
           hint="We will send a 6-digit code to this address to check it is yours."
-          error={errors.email?.message ?? error}
+          error={errors.email?.message ?? (error && blank ? messages.emailRequired : error)}
           className="flex-1"
           {...register('email')}
         />

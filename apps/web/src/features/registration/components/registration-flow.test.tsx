@@ -248,6 +248,19 @@ describe('RegistrationFlow', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your Details' })).toBeTruthy();
   });
 
+  it('S2, N22: Next with no address typed says the address is required; with one typed and not proved, to verify it first', async () => {
+    serveForm();
+    resumeAt({ page: 'addCustomer', customer });
+    renderFlow();
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    click('Next');
+    await waitFor(() => expect(description(email)).toContain('Email is required'));
+    expect(description(email)).not.toContain('verify');
+    fireEvent.change(email, { target: { value: 'priya@example.com' } });
+    click('Next');
+    await waitFor(() => expect(description(email)).toContain('Please verify your email address first'));
+  });
+
   it('N29: a captcha verification answered REGISTRATION_EXPIRED sends the visitor back to prove the address again, told why', async () => {
     serveForm();
     serveCaptchaChallenges();
