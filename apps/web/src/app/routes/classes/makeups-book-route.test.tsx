@@ -140,5 +140,15 @@ describe('MakeupsBookRoute', () => {
     renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book?makeup_id=3', config: classesTestConfig('Minutes') });
     expect(await screen.findByTestId('makeup-session')).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Make-up' }) as HTMLSelectElement).value).toBe('4');
+    // Not passed off as the one asked for.
+    expect(screen.getByText('That make-up is booked or no longer open. Another one is shown below.')).toBeTruthy();
+  });
+
+  it('the make-up asked for, still open, is shown without a word about another', async () => {
+    answers();
+    server.use(http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [credit] })));
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book?makeup_id=4', config: classesTestConfig('Minutes') });
+    expect(await screen.findByTestId('makeup-session')).toBeTruthy();
+    expect(screen.queryByText(/no longer open/)).toBeNull();
   });
 });

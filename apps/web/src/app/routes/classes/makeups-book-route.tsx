@@ -29,6 +29,8 @@ export default function MakeupsBookRoute() {
   // The address's make-up while it can still be booked; else (used since, or Back after booking it) the first that can.
   const asked = Number(params.get('makeup_id'));
   const makeup = available.find((m) => m.MakeupID === asked) ?? available[0];
+  // Said, so another child's credit is never shown as if it were the one asked for.
+  const gone = asked > 0 && makeup !== undefined && makeup.MakeupID !== asked && makeups.data?.makeups.some((m) => m.MakeupID === asked);
   const sessions = useMakeupSessions(makeup ? makeup.MakeupID : null);
   const book = useBookMakeup();
   const bookOnce = useOneAtATime(book);
@@ -64,6 +66,7 @@ export default function MakeupsBookRoute() {
         <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="You have no make-ups to book." />
       ) : (
         <>
+          {gone ? <p className="mb-4 text-sm text-ink-soft">That make-up is booked or no longer open. Another one is shown below.</p> : null}
           <SelectField
             className="mb-4 max-w-md"
             label="Make-up"
