@@ -276,12 +276,9 @@ export function RegistrationFlow({
                   // Each swimmer's own choice: brothers and sisters may share a class, as far as its places go.
                   onToggle: (student, classId, on) =>
                     update((s) => ({
-                      studentClasses: s.students.map((_, i) => {
-                        const ids = s.studentClasses[i] ?? [];
-                        if (i !== student) return ids;
-                        const others = ids.filter((id) => id !== classId);
-                        return on ? [...others, classId] : others;
-                      }),
+                      studentClasses: s.students.map((_, i) =>
+                        i === student ? [...(s.studentClasses[i] ?? []).filter((id) => id !== classId), ...(on ? [classId] : [])] : (s.studentClasses[i] ?? []),
+                      ),
                     })),
                   onChangeClasses: () => go('addClasses'),
                 }
