@@ -198,25 +198,20 @@ export function renderReceiptPdf(company: Company, r: ReceiptDocument): Promise<
     // invoice, so each row adds up: total = other payments + paid now + balance due.
     const others = r.allocations.map((a) => a.invoiceTotal - a.amount - a.balanceDue);
     const withOthers = others.some((o) => o !== 0);
+    // Widths in parts of the page: the column of other payments takes its share from the others.
+    const columns: [string, number][] = [
+      ['Invoice', 5],
+      ['Invoice date', 4],
+      ['Invoice total', 4],
+      ...(withOthers ? ([['Other payments', 4]] as [string, number][]) : []),
+      ['Paid now', 3.5],
+      ['Balance due', 3.5],
+    ];
+    const parts = columns.reduce((sum, [, p]) => sum + p, 0);
     table(
       doc,
       h,
-      withOthers
-        ? [
-            { label: 'Invoice', width: w * 0.2 },
-            { label: 'Invoice date', width: w * 0.16 },
-            { label: 'Invoice total', width: w * 0.16 },
-            { label: 'Other payments', width: w * 0.16 },
-            { label: 'Paid now', width: w * 0.16 },
-            { label: 'Balance due', width: w * 0.16 },
-          ]
-        : [
-            { label: 'Invoice', width: w * 0.25 },
-            { label: 'Invoice date', width: w * 0.2 },
-            { label: 'Invoice total', width: w * 0.2 },
-            { label: 'Paid now', width: w * 0.175 },
-            { label: 'Balance due', width: w * 0.175 },
-          ],
+      columns.map(([label, p]) => ({ label, width: (w * p) / parts })),
       r.allocations.map((a, i) => [a.invoiceNumber, h.date(a.invoiceDate), h.money(a.invoiceTotal), ...(withOthers ? [h.money(others[i]!)] : []), h.money(a.amount), h.money(a.balanceDue)]),
     );
     totals(doc, [['Amount received', h.money(r.amount), true]]);
