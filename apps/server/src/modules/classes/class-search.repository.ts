@@ -202,19 +202,24 @@ export function findClassPlaces(db: Db, a: PlaceArgs & { companyId: number }) {
 }
 
 /** This client's students enrolled in a class that has not ended (ongoing, confirmed: a place the family's cart only holds is not an enrolment). */
-export function findClientStudentsInClass(db: Db, companyId: number, clientId: number, classId: number, today: string) {
+/** The client's students' term places: ongoing, active or temporary, not ended before `today`. */
+function termPlacesOfClient(db: Db, companyId: number, clientId: number, today: string) {
   return db
     .selectFrom('enrolments')
     .innerJoin('students as s', (j) => j.onRef('s.id', '=', 'enrolments.student_id').on('s.company_id', '=', companyId).on('s.client_id', '=', clientId))
-    .select(['s.id', 's.first_name', 's.last_name'])
-    .distinct()
     .where('enrolments.company_id', '=', companyId)
-    .where('enrolments.class_id', '=', classId)
     .where('enrolments.kind', '=', 'ongoing')
     .where('enrolments.status', 'in', ['active', 'temporary'])
-    .where((eb) => eb.or([eb('enrolments.end_date', 'is', null), eb('enrolments.end_date', '>=', today)]))
-    .orderBy('s.first_name')
-    .execute();
+    .where((eb) => eb.or([eb('enrolments.end_date', 'is', null), eb('enrolments.end_date', '>=', today)]));
+}
+
+export function findClientStudentsInClass(db: Db, companyId: number, clientId: number, classId: number, today: string) {
+  return termPlacesOfClient(db, companyId, clientId, today).select(['s.id', 's.first_name', 's.last_name']).distinct().where('enrolments.class_id', '=', classId).orderBy('s.first_name').execute();
+}
+
+/** Each class a student of the client has a term place in, as (student, class) pairs. */
+export function findClientStudentClasses(db: Db, companyId: number, clientId: number, today: string) {
+  return termPlacesOfClient(db, companyId, clientId, today).select(['s.id as student_id', 'enrolments.class_id']).distinct().execute();
 }
 
 /** The registration profiles each of `classIds` names (decision 134); a class with no rows is offered under every profile. */

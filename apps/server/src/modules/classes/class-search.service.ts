@@ -190,10 +190,18 @@ export async function studentsEnrolledInClass(ctx: Ctx, company: Company, sessio
   return rows.map((r) => ({ StudentID: r.id, FirstName: r.first_name, LastName: r.last_name }));
 }
 
-/** The client's students with their age today (the search filters by it). */
+/** The client's students with their age today (the search filters by it) and the classes each has a term place in. */
 export async function clientStudents(ctx: Ctx, company: Company, clientId: number) {
   const c = clock(company);
-  return (await listAllStudentsOfClient(ctx, company.id, clientId)).map((s) => ({ StudentID: s.id, FirstName: s.first_name, LastName: s.last_name, DOB: s.dob, Age: ageOn(s.dob, c.today) }));
+  const [students, places] = await Promise.all([listAllStudentsOfClient(ctx, company.id, clientId), searchRepo.findClientStudentClasses(ctx.db, company.id, clientId, c.today)]);
+  return students.map((s) => ({
+    StudentID: s.id,
+    FirstName: s.first_name,
+    LastName: s.last_name,
+    DOB: s.dob,
+    Age: ageOn(s.dob, c.today),
+    ClassIDs: places.filter((p) => p.student_id === s.id).map((p) => p.class_id),
+  }));
 }
 
 /**

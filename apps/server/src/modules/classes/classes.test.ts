@@ -103,6 +103,13 @@ describe.each(testEngines())('classes on %s', (engine) => {
     expect(res.body.students[0]!.Age).toBeGreaterThanOrEqual(8);
   });
 
+  it('each student the classes pages offer names the classes it has a term place in', async () => {
+    const res = await parent.get<{ students: { FirstName: string; ClassIDs: number[] }[] }>('/api/classes/get-students');
+    const classesOf = (name: string) => res.body.students.find((s) => s.FirstName === name)!.ClassIDs;
+    expect(classesOf('Ella')).toContain(await classId('Seahorse – Tuesday'));
+    expect(classesOf('Noah')).not.toContain(await classId('Seahorse – Tuesday'));
+  });
+
   it('F12: enrolled students answer only for the session client; another client_id is a 404', async () => {
     const tue = await classId('Seahorse – Tuesday');
     const own = await parent.post<{ students: { FirstName: string }[] }>('/api/ocr/get-students-enrolled-in-class', { client_id: parentClient, class_id: tue });

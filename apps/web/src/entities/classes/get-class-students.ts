@@ -15,3 +15,10 @@ export function classStudentsQueryOptions() {
 export function useClassStudents() {
   return useQuery(classStudentsQueryOptions());
 }
+
+/** "Ella Mitchell is enrolled" (or "… are enrolled"), where each of `students` has a term place in the class; else null. */
+export function enrolledText(classId: number, students: readonly ClassStudentsAnswer['students'][number][]): string | null {
+  if (students.length === 0 || !students.every((s) => s.ClassIDs.includes(classId))) return null;
+  const names = students.map((s) => `${s.FirstName} ${s.LastName}`);
+  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${names.length === 1 ? 'is' : 'are'} enrolled`;
+}

@@ -1,4 +1,4 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentsEnrolledAnswer } from '@portal/shared/class-schemas';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { call } from '@/lib/call';
@@ -15,10 +15,4 @@ function studentsEnrolledInClassQueryOptions(clientId: number, classId: number) 
 /** Which of the customer's students already attend the class; `null` (no one signed in) asks nothing. */
 export function useStudentsEnrolledInClass(clientId: number | null, classId: number) {
   return useQuery({ ...studentsEnrolledInClassQueryOptions(clientId ?? 0, classId), enabled: clientId !== null });
-}
-
-/** Whether a student of the customer already attends each of the classes: a check by student and class. */
-export function useEnrolledInClasses(clientId: number, classIds: readonly number[]): (studentId: number, classId: number) => boolean {
-  const answers = useQueries({ queries: classIds.map((classId) => studentsEnrolledInClassQueryOptions(clientId, classId)) });
-  return (studentId, classId) => answers[classIds.indexOf(classId)]?.data?.students.some((s) => s.StudentID === studentId) ?? false;
 }

@@ -33,8 +33,8 @@ function serve() {
     http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () =>
       HttpResponse.json({
         students: [
-          { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null },
-          { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null },
+          { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] },
+          { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] },
         ],
       }),
     ),
@@ -225,6 +225,34 @@ describe('AddEnrollmentsRoute: a full class a child is already waiting for', () 
     const dialog = await screen.findByRole('dialog', { name: 'Join waitlist' });
     expect(within(dialog).getByRole<HTMLOptionElement>('option', { name: 'Noah Mitchell (on the waitlist)' }).disabled).toBe(true);
     expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(ELLA));
+  });
+});
+
+describe('AddEnrollmentsRoute: a class a child is already in', () => {
+  it('with that child picked, says so instead of Add to cart; another child, or no child picked, may still add it', async () => {
+    serve();
+    server.use(
+      http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () =>
+        HttpResponse.json({
+          students: [
+            { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] },
+            { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [14] },
+          ],
+        }),
+      ),
+      http.post<never, never, ClassSearchAnswer>('/api/classes', () =>
+        HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [classSummary({ ClassID: 14, Name: 'Seahorse – Tuesday', PlacesLeft: 3, IsFull: false })] }),
+      ),
+    );
+    renderPage();
+    await screen.findByRole('option', { name: 'Ella Mitchell' });
+    expect(within(await card('Seahorse – Tuesday')).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(ELLA) } });
+    const seahorse = await card('Seahorse – Tuesday');
+    expect(await within(seahorse).findByText('Ella Mitchell is enrolled')).toBeTruthy();
+    expect(within(seahorse).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(NOAH) } });
+    expect(await within(await card('Seahorse – Tuesday')).findByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
 });
 

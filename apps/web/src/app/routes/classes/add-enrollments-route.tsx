@@ -10,7 +10,7 @@ import { studentTerm } from '@/lib/branding';
 import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { useConfig } from '@/entities/company/get-company-config';
-import { useClassStudents } from '@/entities/classes/get-class-students';
+import { enrolledText, useClassStudents } from '@/entities/classes/get-class-students';
 import { onWaitlistText, useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
 import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
 import { useCartHolds } from '@/features/checkout/api/cart-holds';
@@ -44,11 +44,10 @@ export default function AddEnrollmentsRoute() {
     const held = mine.find((h) => h.StudentID === studentId) ?? mine[0] ?? null;
     return held && { ...held, inCart: cartClasses.some((i) => i.ClassID === held.ClassID && i.StudentID === held.StudentID && !i.casual) };
   };
-  // The family's children (the one chosen above, if any) already waiting for a full class: joining again is no step on.
-  const waitingFor = (c: ClassSummary) => {
-    const family = students.data?.students ?? [];
-    return onWaitlistText(waitlist.data?.entries, c.ClassID, studentId !== null ? family.filter((s) => s.StudentID === studentId) : family);
-  };
+  // The family's children (the one chosen above, if any): already in the class, or already waiting for it when it is full, there is no step on.
+  const family = students.data?.students ?? [];
+  const asked = studentId !== null ? family.filter((s) => s.StudentID === studentId) : family;
+  const waitingFor = (c: ClassSummary) => onWaitlistText(waitlist.data?.entries, c.ClassID, asked);
   const nameOf = (id: number | undefined) => {
     const s = students.data?.students.find((x) => x.StudentID === id);
     return s ? `${s.FirstName} ${s.LastName}` : null;
@@ -89,6 +88,8 @@ export default function AddEnrollmentsRoute() {
               </Button>
             );
           }
+          const enrolled = enrolledText(c.ClassID, asked);
+          if (enrolled) return <span className="text-sm font-medium text-ink-soft">{enrolled}</span>;
           const full = c.IsFull && offered === null;
           const waiting = full ? waitingFor(c) : null;
           if (waiting) return <span className="text-sm font-medium text-ink-soft">{waiting}</span>;

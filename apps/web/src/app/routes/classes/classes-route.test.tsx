@@ -63,7 +63,7 @@ describe('what the Classes pages promise, as the company has switched them', () 
       next_absent: false,
     });
     server.use(
-      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null }] })),
+      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] }] })),
       http.get('/api/classes/get-student-enrollments', ({ request }) => {
         const filter = new URL(request.url).searchParams.get('filter');
         const enrollments = filter === 'current' ? [enrolment(1, 'Starfish – Saturday', '2026-10-03')] : filter === 'future' ? [enrolment(2, 'Starfish – Sunday', '2030-12-06')] : [];
@@ -79,7 +79,7 @@ describe('what the Classes pages promise, as the company has switched them', () 
   it('Notify Absences of a child with no classes says so in the page’s own spelling (Enrollments)', async () => {
     serve();
     server.use(
-      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null }] })),
+      http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] }] })),
       http.get('/api/classes/get-student-enrollments', () => HttpResponse.json({ current_page: 1, total_pages: 0, total: 0, enrollments: [] })),
     );
     renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });

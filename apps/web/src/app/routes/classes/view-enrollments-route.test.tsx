@@ -57,7 +57,9 @@ describe('ViewEnrollmentsRoute', () => {
     };
     const page = (enrollments: Enrolment[]): EnrolmentsPage => ({ current_page: 1, total_pages: 1, enrollments });
     server.use(
-      http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: 6 }] })),
+      http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () =>
+        HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: 6, ClassIDs: [] }] }),
+      ),
       http.get('/api/classes/get-student-enrollments', ({ request }) => HttpResponse.json(page(new URL(request.url).searchParams.get('filter') === 'future' ? [starting] : []))),
     );
     renderRoute(<ViewEnrollmentsRoute />, { url: '/hub/classes/view-enrollments', config: formTestConfig() });

@@ -21,8 +21,8 @@ afterEach(() => {
 const NOAH = 4;
 const ELLA = 5;
 const family: ClassStudentsAnswer['students'] = [
-  { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null },
-  { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null },
+  { StudentID: NOAH, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] },
+  { StudentID: ELLA, FirstName: 'Ella', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] },
 ];
 
 function serveEnrolled(ids: number[]) {

@@ -31,8 +31,8 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
     http.get<never, never, ClassStudentsAnswer>('/api/classes/get-students', () =>
       HttpResponse.json({
         students: [
-          { StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null },
-          { StudentID: 12, FirstName: 'Leo', LastName: 'Shah', DOB: null, Age: null },
+          { StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null, ClassIDs: [] },
+          { StudentID: 12, FirstName: 'Leo', LastName: 'Shah', DOB: null, Age: null, ClassIDs: [] },
         ],
       }),
     ),
@@ -40,8 +40,7 @@ function serveFamily(pendingStudents: number[], classes: ClassSearchAnswer['clas
       HttpResponse.json({ venues: [], lesson_formats: [], standards: [], days: [], times_of_day: [], sorts: [], AllowCasualEnrolments: true, IncludeTemporaryEnrolmentsInCount: false }),
     ),
     http.post<never, ClassSearch, ClassSearchAnswer>('/api/classes', () => HttpResponse.json({ current_page: 1, total_pages: 1, total: classes.length, classes })),
-    // No child in a chosen class yet, nor waiting for one, and no card on file.
-    http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+    // No child waiting for a chosen class, and no card on file.
     http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
     http.get('/api/customer/get-payment-details', () =>
       HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, debitsScheduled: false, bank: null }),

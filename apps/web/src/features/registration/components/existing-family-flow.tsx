@@ -15,7 +15,6 @@ import { AgreementsStep, type AgreementAnswer } from './agreements-step';
 import { CheckoutStep, paymentMethodOf } from './checkout-step';
 import { ClassRegistrationStep } from './class-registration-step';
 import { ClassStep } from './class-step';
-import { useEnrolledInClasses } from '@/entities/classes/students-enrolled';
 import { onWaitlistText, useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
 import { useConfig } from '@/entities/company/get-company-config';
 import { usePaymentDetails } from '@/entities/payments/get-payment-details';
@@ -65,11 +64,6 @@ export function ExistingFamilyFlow({
   useEffect(() => onClassesChange?.(classes), [classes, onClassesChange]);
   // The card the family keeps on file is offered at the checkout, as in the hub's.
   const savedCard = usePaymentDetails(useConfig().ShowPaymentDetailsTab).data?.card ?? null;
-  // A child already in a class chosen is not offered it again (the checkout would refuse it).
-  const enrolledIn = useEnrolledInClasses(
-    clientId,
-    classes.map((c) => c.ClassID),
-  );
   // A child already waiting for a full class is not offered its waitlist again (the hub's add-to-cart says so too).
   const waitlist = useWaitlist();
   const [assigned, setAssigned] = useState<Record<number, number[]>>({});
@@ -187,7 +181,8 @@ export function ExistingFamilyFlow({
         studentTerm={studentTerm}
         chosen={classes}
         assigned={assigned}
-        enrolledIn={enrolledIn}
+        // A child already in a class chosen is not offered it again (the checkout would refuse it).
+        enrolledIn={(studentId, classId) => family.some((s) => s.StudentID === studentId && s.ClassIDs.includes(classId))}
         waitingIn={(studentId, classId) => waitingIn(waitlist.data?.entries, classId).includes(studentId)}
         onToggle={(studentId, classId, on) =>
           setAssigned((a) => {

@@ -304,8 +304,7 @@ describe('Back goes back a step (issue 25, 6)', () => {
 function serveSignedInFamily() {
   server.use(
     http.post('/api/customer/ocr-sign-in-actions', () => HttpResponse.json({ success: true, actions: [] })),
-    http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null }] })),
-    http.post('/api/ocr/get-students-enrolled-in-class', () => HttpResponse.json({ students: [] })),
+    http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 11, FirstName: 'Mia', LastName: 'Shah', DOB: null, Age: null, ClassIDs: [] }] })),
     http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
     http.get('/api/customer/get-payment-details', () =>
       HttpResponse.json({ PaymentType: 'CreditCardPayments', offersCard: true, offersBank: false, bankFormat: 'AU', card: null, instalmentsOnCard: false, bank: null }),
@@ -373,12 +372,7 @@ describe('the link reopened after Registration complete, the password not set ye
       refused.push(new URL(request.url).pathname);
       return HttpResponse.json<ApiError>({ code: 'SIGN_IN_ACTIONS_PENDING', message: 'Please complete the steps on the sign-in page first.' }, { status: 403 });
     };
-    server.use(
-      http.get('/api/classes/get-students', refuse),
-      http.get('/api/classes/get-waitlist', refuse),
-      http.get('/api/customer/get-payment-details', refuse),
-      http.post('/api/ocr/get-students-enrolled-in-class', refuse),
-    );
+    server.use(http.get('/api/classes/get-students', refuse), http.get('/api/classes/get-waitlist', refuse), http.get('/api/customer/get-payment-details', refuse));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
     client.setQueryData(companyConfigQueryOptions.queryKey, config);
     resetIdentity(client, { user: { ClientID: 55, FirstName: 'Priya', LastName: 'Shah', total_barcodes: 0 }, company: 'keep' });
