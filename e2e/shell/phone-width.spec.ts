@@ -113,6 +113,24 @@ test.describe('the narrowest phones (320 px) @phone', () => {
   });
 });
 
+test.describe('the card form on the narrowest phones (320 px) @phone', () => {
+  test('the expiry and security code boxes stay level when the expiry label takes two lines', async ({ page, world }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, world);
+    await page.goto('/hub/settings/billing');
+    await page
+      .getByRole('button', { name: /^(Update|Add) card$/ })
+      .first()
+      .click();
+    const expiry = page.getByLabel('Expiry (MM/YYYY)');
+    const label = (await page.locator('label', { hasText: 'Expiry (MM/YYYY)' }).boundingBox())!;
+    // The label wraps at this width (the case that once left the boxes at two heights).
+    expect(label.height).toBeGreaterThan(30);
+    const [a, b] = [(await expiry.boundingBox())!, (await page.getByLabel('Security code').boundingBox())!];
+    expect(Math.abs(a.y - b.y)).toBeLessThanOrEqual(1);
+  });
+});
+
 async function signIn(page: Page, world: World) {
   await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
 }

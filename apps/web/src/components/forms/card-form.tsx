@@ -21,6 +21,9 @@ function BrandName({ brand }: { brand: string }) {
   );
 }
 
+/** A field of the expiry and security code pair: its label at the foot of the row they share. */
+const pairedField = 'row-span-3 grid grid-rows-subgrid [&>label]:self-end';
+
 export type CardDetails = { name: string; number: string; expiry: string; cvc: string };
 
 /**
@@ -89,8 +92,10 @@ export function CardForm({
           setBrand(next.brand);
         }}
       />
-      <div className="grid grid-cols-2 gap-4">
+      {/* Label, box and message of the two fields share rows: a label that wraps on a narrow phone leaves both boxes level. */}
+      <div className="grid grid-cols-2 gap-x-4">
         <TextField
+          className={pairedField}
           label="Expiry (MM/YYYY)"
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -113,7 +118,7 @@ export function CardForm({
             void expiry.onBlur(event);
           }}
         />
-        <TextField label="Security code" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} error={errors.cvc?.message} {...cvc} />
+        <TextField className={pairedField} label="Security code" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" maxLength={4} error={errors.cvc?.message} {...cvc} />
       </div>
       {children}
       <div className="flex flex-wrap items-center gap-3 pt-2">
