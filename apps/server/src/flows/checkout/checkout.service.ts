@@ -182,6 +182,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
           chargeToken,
           ...(card ? { card } : {}),
           guardianId: ctx.guardian?.id ?? null,
+          ...(ctx.guardian ? { payerName: `${ctx.guardian.firstName} ${ctx.guardian.lastName}` } : {}),
           ...(mandateToFollow ? { mandateToFollow } : {}),
           ...(options.newClient ? { newClient: true } : {}),
         } satisfies StoredRequest),

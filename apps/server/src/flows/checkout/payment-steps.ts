@@ -40,6 +40,8 @@ export interface StoredRequest {
   card?: string;
   /** The guardian who paid (decision 101): their receipt goes to their own address too. */
   guardianId?: number | null;
+  /** That guardian's name ("Margaret Mitchell"): the family's receipt and notification say who paid. */
+  payerName?: string;
   /** By direct debit with the family's GoCardless mandate still to be set up (a registration's, decision 104). */
   mandateToFollow?: boolean;
   /** For a family the request that began it opened, with its students (a registration's): nothing of theirs but this order yet. */

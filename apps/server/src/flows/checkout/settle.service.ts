@@ -97,7 +97,7 @@ async function markFailed(ctx: Ctx, company: Company, payment: PaymentRow, resul
  */
 export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
   const { quote, holds, instalments } = JSON.parse(payment.quote) as StoredQuote;
-  const { mandateToFollow, newClient } = JSON.parse(payment.request) as StoredRequest;
+  const { mandateToFollow, newClient, payerName } = JSON.parse(payment.request) as StoredRequest;
   const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
   const now = nowIso();
@@ -240,7 +240,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         title: byDebit ? 'Direct debit scheduled' : 'Payment received',
         content: byDebit
           ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for ${invoicesNamed(invoiceNos)} will be collected by direct debit ${mandateToFollow ? 'once you have set up your Direct Debit in Billing' : 'from your bank account on file'}.${instalments ? planSentence(company, instalments, true) : ''}`
-          : `Thank you: we received your payment of ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for ${invoicesNamed(invoiceNos)}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
+          : `${payerName ? `${payerName} paid` : 'Thank you: we received your payment of'} ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for ${invoicesNamed(invoiceNos)}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
         tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
@@ -256,7 +256,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         [...bought, { kind: 'payment' as const, summary: paid }].map((e) => ({ ...e, companyId: company.id, clientId: payment.client_id })),
       );
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, result));
+      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, result, to.payer ? null : (payerName ?? null)));
       return result;
     });
   } catch (err) {
@@ -303,14 +303,14 @@ async function cardChargedOf(ctx: Ctx, company: Company, payment: PaymentRow): P
  * Who the receipt e-mail goes to: the family's address unless it has none or opted out, and the
  * guardian who paid at their own (decision 101) unless they switched invoice e-mail off.
  */
-async function receiptRecipients(ctx: Ctx, company: Company, payment: PaymentRow): Promise<{ email: string; first_name: string }[]> {
-  const to: { email: string; first_name: string }[] = [];
+async function receiptRecipients(ctx: Ctx, company: Company, payment: PaymentRow): Promise<{ email: string; first_name: string; payer?: true }[]> {
+  const to: { email: string; first_name: string; payer?: true }[] = [];
   const family = await findMailableClient(ctx, company.id, payment.client_id, 'invoices');
   if (family) to.push(family);
   const { guardianId } = JSON.parse(payment.request) as StoredRequest;
   if (guardianId) {
     const payer = await findGuardianAddress(ctx, { companyId: company.id, clientId: payment.client_id, guardianId, category: 'invoices' });
-    if (payer && !to.some((t) => t.email === payer.email)) to.push(payer);
+    if (payer && !to.some((t) => t.email === payer.email)) to.push({ ...payer, payer: true });
   }
   return to;
 }
@@ -332,8 +332,8 @@ function paidItems(quote: Quote): PaymentAnswer['items'] {
   ];
 }
 
-/** Writes the receipt e-mail to the outbox in the order's transaction. */
-async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer): Promise<number> {
+/** Writes the receipt e-mail to the outbox in the order's transaction; `paidBy`, to a family whose guardian paid, names them. */
+async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, paidBy: string | null): Promise<number> {
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = answer.items.map((i) => `${i.description}: ${formatCents(i.amountCents, symbol)}`);
@@ -341,7 +341,7 @@ async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string
     company.settings,
     [
       `Hello ${contact.first_name},`,
-      `Thank you for your payment of ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
+      `${paidBy ? `${paidBy} paid` : 'Thank you for your payment of'} ${formatCents(answer.amountCents, symbol)}${answer.card ? ` by ${answer.card}` : ''}${paidBy ? ' on your account' : ''}. ${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo}.`,
       ...lines,
       ...(answer.instalmentsNote ? [answer.instalmentsNote] : []),
     ],

@@ -205,6 +205,11 @@ describe.each(testEngines())('family access on %s', (engine) => {
     const receiptNo = (paid.body as { receiptNo: string }).receiptNo;
     expect((await t.lastMailTo(viewer.email))?.subject).toContain(receiptNo);
     expect((await t.lastMailTo(f.email))?.subject).toContain(receiptNo);
+    // The family is told who paid, not thanked for a payment it did not make; the payer is thanked.
+    expect((await t.lastMailTo(f.email))?.text).toContain('Sam Rivera paid $45.00 by Visa •••• 4242 on your account.');
+    expect((await t.lastMailTo(viewer.email))?.text).toContain('Thank you for your payment of $45.00 by Visa •••• 4242.');
+    const bell = await f.browser.get<{ notificationContacts: { Notifications: { ClientInAppContent: string } }[] }>('/api/notification');
+    expect(bell.body.notificationContacts[0]!.Notifications.ClientInAppContent).toContain(`Sam Rivera paid $45.00 for invoice ${f.invoiceNo}.`);
     expect((await viewer.browser.get('/api/classes/get-waitlist')).status).toBe(403);
 
     // Revoked: signed out on the next request, and the sign-in opens no family.
