@@ -12,7 +12,7 @@ import InvoiceRoute from './invoice-route';
 installMockServer();
 afterEach(cleanup);
 
-const config = formTestConfig({ localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' } });
+const config = formTestConfig({ localization: { ...formTestConfig().localization, CurrencySymbol: '$', DateFormat: 'dd/MM/yyyy' }, fin_setup: { InvoicesPaidOnline: true } });
 
 /** INV-10239 as the demo has it: a $98.00 package less a $10.00 code, GST included. */
 const invoice: InvoiceDetail = {
@@ -74,5 +74,34 @@ describe('an invoice’s totals (/hub/financials/{invoiceNumber})', () => {
       .slice(1)
       .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
     expect(types).toEqual(['Package', 'Discount Code', 'Card surcharge', 'Credit Card Surcharge']);
+  });
+});
+
+describe('an invoice owed that the company does not take online', () => {
+  const offline = formTestConfig({ localization: config.localization, fin_setup: { ...config.fin_setup, InvoicesPaidOnline: false } });
+  function showOffline(answer: InvoiceDetail) {
+    server.use(http.get('/api/financials/invoices/INV-10239', () => HttpResponse.json(answer)));
+    renderRoute(
+      <Routes>
+        <Route path="/hub/financials/:invoiceNo" element={<InvoiceRoute />} />
+      </Routes>,
+      { url: '/hub/financials/INV-10239', config: offline },
+    );
+  }
+
+  it('says how to pay it: the company to contact, or its bank details where the invoice gives them', async () => {
+    showOffline(invoice);
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(payments.textContent).toContain('This invoice cannot be paid online. To pay it, please contact Splash Swim School.');
+    expect(within(payments).getByRole('link', { name: 'contact Splash Swim School' }).getAttribute('href')).toBe('/hub/contact-us');
+    cleanup();
+    showOffline({ ...invoice, bankDetails: 'BSB 062-000 Account 1234 5678' });
+    expect((await screen.findByRole('region', { name: 'Payments' })).textContent).toContain('Please pay it by bank transfer to the bank details above, or contact Splash Swim School.');
+  });
+
+  it('says nothing of it once the invoice is paid', async () => {
+    showOffline({ ...invoice, status: 'Paid', amountPaid: 8_800, balanceDue: 0 });
+    expect(await screen.findByRole('region', { name: 'Payments' })).toBeTruthy();
+    expect(screen.queryByText(/cannot be paid online/)).toBeNull();
   });
 });
