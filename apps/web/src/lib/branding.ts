@@ -85,3 +85,11 @@ export function companyName(config: CompanyBrand): string {
 export function studentTerm(config: Pick<CompanyConfig, 'StudentTerm'> | null | undefined): string {
   return config?.StudentTerm?.trim() || 'Student';
 }
+
+/**
+ * What the portal keeps of a family, in the company's words and as its switches allow
+ * ("dancers, classes"; "players, classes, bookings"), for the sentences that list them.
+ */
+export function familyRecords(config: Pick<CompanyConfig, 'StudentTerm' | 'ShowBookingsTab'>): string {
+  return [`${studentTerm(config).toLowerCase()}s`, 'classes', ...(config.ShowBookingsTab ? ['bookings'] : [])].join(', ');
+}

@@ -16,6 +16,19 @@ afterEach(cleanup);
 const logOf = (entries: ActivityAnswer['entries']) => http.get<never, never, ActivityAnswer>('/api/customer/activity', () => HttpResponse.json({ current_page: 1, total_pages: 1, entries }));
 
 describe('ActivityLog (decision 098)', () => {
+  it('says what it records in the company’s words, bookings only where the company takes them', async () => {
+    server.use(
+      logOf([]),
+      http.get<never, never, FormFieldsAnswer>('/api/customer/get-form-fields', () => HttpResponse.json(customerFormFieldsSchema.parse({ fields: [] }))),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(studentFormFieldsSchema.parse({ fields: [] }))),
+    );
+    renderRoute(<ActivityLog />, { url: '/hub/settings/security', config: formTestConfig({ StudentTerm: 'Dancer', ShowBookingsTab: false }) });
+    expect(await screen.findByText('Every change to your family’s details, dancers, classes, payments and agreements, and sign-ins from a new device.')).toBeTruthy();
+    cleanup();
+    renderRoute(<ActivityLog />, { url: '/hub/settings/security', config: formTestConfig({ StudentTerm: 'Player', ShowBookingsTab: true }) });
+    expect(await screen.findByText(/^Every change to your family’s details, players, classes, bookings, payments/)).toBeTruthy();
+  });
+
   it('names each change in the company’s words for the field, not its key', async () => {
     server.use(
       logOf([

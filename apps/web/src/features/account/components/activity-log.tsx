@@ -9,6 +9,7 @@ import { describeFormFields } from '@portal/shared/form-engine/form-schema';
 import type { FormInputDescriptor } from '@portal/shared/form-engine/form-types';
 import { itemLabels } from '@/components/forms/details-summary';
 import { useConfig } from '@/entities/company/get-company-config';
+import { familyRecords } from '@/lib/branding';
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useCompanyFormContext } from '@/components/forms/use-engine-form';
 import { useCurrentUser } from '@/entities/customer/identity';
@@ -72,7 +73,7 @@ export function ActivityLog() {
           <h2 id="activity-heading" className="text-lg font-semibold text-ink">
             Activity
           </h2>
-          <p className="mt-0.5 text-sm text-muted">Every change to your family's details, students, classes, bookings, payments and agreements, and sign-ins from a new device.</p>
+          <p className="mt-0.5 text-sm text-muted">Every change to your family’s details, {familyRecords(config)}, payments and agreements, and sign-ins from a new device.</p>
         </div>
       </div>
       {activity.isPending ? (
