@@ -88,6 +88,41 @@ describe('Modal focus on closing', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' })));
   });
 
+  it('a step that gives way to the next step’s dialog (removed while open) hands its opener on: Escape on the second goes back to it', async () => {
+    function Steps() {
+      const [step, setStep] = useState<0 | 1 | 2>(0);
+      return (
+        <div>
+          <button type="button" onClick={() => setStep(1)}>
+            Notify absence
+          </button>
+          {step === 1 ? (
+            <Modal key="one" open onOpenChange={() => setStep(0)} title="Choose a session">
+              <button type="button" onClick={() => setStep(2)}>
+                Next
+              </button>
+            </Modal>
+          ) : step === 2 ? (
+            <Modal key="two" open onOpenChange={() => setStep(0)} title="Reason for absence">
+              <button type="button">Notify</button>
+            </Modal>
+          ) : null}
+        </div>
+      );
+    }
+    render(<Steps />);
+    const opener = screen.getByRole('button', { name: 'Notify absence' });
+    opener.focus();
+    fireEvent.click(opener);
+    const next = await screen.findByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    await screen.findByRole('dialog', { name: 'Reason for absence' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Notify absence' })));
+  });
+
   it('where the opener is gone, the focus goes to the nearest control where it was, not the top of the page', async () => {
     render(<HandOver removeOpener />);
     await openSaveContinue();

@@ -48,6 +48,14 @@ interface Opener {
  */
 let handedOver: Opener | null = null;
 
+/** Offers a closing dialog's opener to a dialog that opens in this same moment (until `later` runs), and to no later one. */
+function handOver(closing: Opener, later: (end: () => void) => void = (end) => window.setTimeout(end, 0)) {
+  handedOver = closing;
+  later(() => {
+    if (handedOver === closing) handedOver = null;
+  });
+}
+
 function openerOf(): Opener {
   if (handedOver) {
     const inherited = handedOver;
@@ -90,16 +98,17 @@ export function Modal({ open, onOpenChange, title, description, children, footer
   const opener = useRef<Opener | null>(null);
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (wasOpen.current && !open && opener.current) {
-      const closing = opener.current;
-      handedOver = closing;
-      // Only a dialog that opens in this same moment takes it.
-      window.setTimeout(() => {
-        if (handedOver === closing) handedOver = null;
-      }, 0);
-    }
+    if (wasOpen.current && !open && opener.current) handOver(opener.current);
     wasOpen.current = open;
   }, [open]);
+  // A step of a flow that gives way to the next step's dialog (removed while open, not closed) hands its opener on too.
+  useEffect(
+    () => () => {
+      // The next step's dialog mounts in this same commit: the offer ends with it (a microtask), not with a later dialog's.
+      if (wasOpen.current && opener.current) handOver(opener.current, queueMicrotask);
+    },
+    [],
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
