@@ -14,6 +14,10 @@ test.describe('company landing (no company chosen yet)', () => {
       await expect(page.getByRole('tab', { name: 'Email Login' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
       await expect(page.getByText('Login via email or search for a company', { exact: true })).toBeVisible();
+      // From the tabs, Tab goes to the form's first box, not to the panel around it (a stop with nothing to see).
+      await page.getByRole('tab', { name: 'Email Login' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
     });
 
     await test.step('A9: no company for those details shows the server message in the error box', async () => {

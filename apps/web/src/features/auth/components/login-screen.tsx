@@ -79,7 +79,8 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
                 Company Code
               </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="email" className="mt-6 focus-visible:outline-none">
+            {/* Each panel holds a form: Tab goes from the tabs to its first box, not to the panel (tabindex −1, as the ARIA tabs pattern has it). */}
+            <Tabs.Content value="email" tabIndex={-1} className="mt-6 focus-visible:outline-none">
               <LoginForm
                 onSubmit={config ? flow.customer.signIn : flow.signInWithEmail}
                 onForgotPassword={config ? () => openModal('forgot-password') : undefined}
@@ -95,7 +96,7 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
                 }
               />
             </Tabs.Content>
-            <Tabs.Content value="code" className="mt-6 focus-visible:outline-none">
+            <Tabs.Content value="code" tabIndex={-1} className="mt-6 focus-visible:outline-none">
               <CompanyCodeForm onSubmit={flow.signInWithCode} />
             </Tabs.Content>
           </Tabs.Root>
