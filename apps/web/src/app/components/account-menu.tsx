@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
@@ -10,7 +11,9 @@ import { barcodeItem, settingsItems } from './nav-items';
 import { cn } from '@/lib/cn';
 import { ACCOUNT_TRIGGER_CLASS, AccountFace } from './account-face';
 
-const itemBase = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium outline-none select-none ';
+// The item the keys are on is ringed, not only shaded.
+const itemBase =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium outline-none select-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-inset ';
 const itemClass = `${itemBase} text-ink-soft data-[highlighted]:bg-surface-muted data-[highlighted]:text-ink`;
 const dangerClass = `${itemBase} text-danger data-[highlighted]:bg-danger-surface data-[highlighted]:text-danger`;
 
@@ -21,14 +24,23 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
   const dark = usePrefsStore((s) => s.dark);
   const setDark = usePrefsStore((s) => s.setDark);
   const barcodes = barcodeItem(user);
+  const [open, setOpen] = useState(false);
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger className={`${ACCOUNT_TRIGGER_CLASS} hover:bg-nav-hover data-[state=open]:bg-nav-hover`} aria-label={`Account Settings for ${user.FirstName}`}>
         <AccountFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="menu-panel z-50 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-xl">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="menu-panel z-50 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-xl"
+          // Tab leaves the menu (WAI-ARIA's menu button), as the bell's does: it closes, the focus back on the button.
+          onKeyDown={(event) => {
+            if (event.key === 'Tab') setOpen(false);
+          }}
+        >
           <DropdownMenu.Label className="px-3 pt-2 pb-2">
             <span className="block text-xs font-semibold tracking-wide text-muted uppercase">Account Settings</span>
             <span className="block truncate text-sm font-semibold text-ink">

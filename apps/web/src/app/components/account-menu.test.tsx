@@ -1,0 +1,28 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
+import { formTestConfig } from '@/test/form-config';
+import { installMockServer } from '@/test/msw';
+import { renderRoute } from '@/test/render-route';
+import { AccountMenu } from './account-menu';
+
+installMockServer();
+afterEach(cleanup);
+
+const config = formTestConfig({ ShowPaymentDetailsTab: true });
+const user = { ClientID: 1, FirstName: 'Sarah', LastName: 'Mitchell', total_barcodes: 0, Role: 'holder' } as CustomerUser;
+
+describe('AccountMenu (B10)', () => {
+  it('Tab leaves the open menu: it closes and the focus is back on the account button', async () => {
+    renderRoute(<AccountMenu config={config} user={user} />, { url: '/hub', config });
+    const button = screen.getByRole('button', { name: 'Account Settings for Sarah' });
+    button.focus();
+    fireEvent.keyDown(button, { key: 'Enter' });
+    await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('menuitem'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+});
