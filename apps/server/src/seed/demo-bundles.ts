@@ -774,7 +774,8 @@ function ace(): CompanyBundleInput {
         staff: 'Marcus Reed',
         capacity: 8,
         sessions: { weeks_before: 4, weeks_after: 6 },
-        enrolments: [{ student: 'noah', start_date: 'today-28' }],
+        // Missed last week through illness: the make-up the notification below offers.
+        enrolments: [{ student: 'noah', start_date: 'today-28', absences: [{ week: -1, reason: 'Illness', makeup_credit: true }] }],
       },
     ],
     notifications: [
@@ -813,7 +814,7 @@ function ace(): CompanyBundleInput {
       },
       {
         title: 'Make-up available',
-        content: 'A spot opened in Saturday match play. Book it from Classes to use Noah’s make-up.',
+        content: 'Noah missed Saturday match play and has a make-up to use. Book it from Classes, under Make-ups.',
         category: 'absences',
         created_at: 'today-2T17:45',
         tag_data: { kind: 'makeup' },

@@ -75,5 +75,14 @@ describe('the demo parent’s notices', () => {
       expect([list.body.total_count, list.body.total_count_new]).toEqual([22, 4]);
       expect(list.body.notificationContacts.map((n) => [n.Notifications.ClientInAppTitle, n.Status])).toEqual(notices.map((n) => [n.title, (n.read_by ?? []).length === 0 ? 'New' : 'Read']));
     });
+
+    it('at Ace, the make-up the demo parent is told of is there to book', async () => {
+      const b = new Browser(app.t.server);
+      await b.signIn('ACE', 'parent@example.com');
+      const list = await b.get<{ notificationContacts: { Notifications: { ClientInAppTitle: string } }[] }>('/api/notification?page=1&limit=100&status=All');
+      expect(list.body.notificationContacts.map((n) => n.Notifications.ClientInAppTitle)).toContain('Make-up available');
+      const makeups = await b.get<{ makeups: { StudentName: string; MissedClass: string; Status: string }[] }>('/api/classes/get-makeups');
+      expect(makeups.body.makeups).toContainEqual(expect.objectContaining({ StudentName: expect.stringContaining('Noah'), MissedClass: expect.stringContaining('match play'), Status: 'available' }));
+    });
   });
 });
