@@ -55,9 +55,13 @@ export function barcodeItem(user: CustomerUser | null): NavItem | null {
   return { label: 'Barcodes', to: paths.barcodes, section: paths.barcodes, icon: <BarcodeIcon /> };
 }
 
-/** Whether the top bar offers the cart: only to a role that may pay (decision 101; a viewer pays nothing). */
+/**
+ * Whether the top bar offers the cart: only to a role that may pay for classes and bookings and
+ * choose them for the children (decision 101; a viewer pays nothing, and a payer, who pays
+ * invoices from Financials, puts nothing in it).
+ */
 export function offersCart(role?: FamilyRole): boolean {
-  return roleAllows(role, paymentEndpoints.checkout);
+  return roleAllows(role, paymentEndpoints.checkout) && roleAllows(role, classEndpoints.students);
 }
 
 export function financialsItems(): NavItem[] {

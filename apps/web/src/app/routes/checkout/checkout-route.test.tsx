@@ -178,9 +178,9 @@ const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Mond
 const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
 
 /** The checkout and payment pages; `keeper`: with the top bar's keeper that sends the cart's changes to be held. */
-function renderCheckout(url: string, { keeper = false, bell = false } = {}) {
+function renderCheckout(url: string, { keeper = false, bell = false, bookings = true } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(companyConfigQueryOptions.queryKey, config);
+  client.setQueryData(companyConfigQueryOptions.queryKey, { ...config, ShowBookingsTab: bookings });
   return render(
     <QueryClientProvider client={client}>
       {keeper && <CartHoldKeeper />}
@@ -872,6 +872,15 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
       expect(screen.queryByTestId('amount-to-pay')).toBeNull();
       expect(screen.queryByRole('table', { name: 'Items and charges' })).toBeNull();
       expect(useCartStore.getState()).toMatchObject({ classItems: [], bookingItems: [], discountCodes: [], creditIds: [] });
+    });
+
+    it('an empty cart says what can be added: a booking only where the company takes them', async () => {
+      useCartStore.getState().clear();
+      renderCheckout(paths.checkout);
+      expect(await screen.findByText('Add a class or a booking, and it will appear here.')).toBeTruthy();
+      cleanup();
+      renderCheckout(paths.checkout, { bookings: false });
+      expect(await screen.findByText('Add a class, and it will appear here.')).toBeTruthy();
     });
 
     it('H4: removing the last line clears the cart the same way', async () => {

@@ -43,7 +43,7 @@ export default function CheckoutRoute() {
       <PageHeader title="Checkout" description="Review your classes and bookings, then pay securely." />
       <WaitlistJoinedNotice className="mb-6" />
       {empty ? (
-        <EmptyCart />
+        <EmptyCart bookings={config.ShowBookingsTab} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="space-y-6">
@@ -103,11 +103,12 @@ export default function CheckoutRoute() {
   );
 }
 
-function EmptyCart() {
+/** `bookings`: the company takes bookings, so a booking is one of the things to add. */
+function EmptyCart({ bookings }: { bookings: boolean }) {
   return (
     <div className="rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-14 text-center">
       <p className="text-lg font-semibold text-ink">Your cart is empty</p>
-      <p className="mt-1 text-sm text-muted">Add a class or a booking, and it will appear here.</p>
+      <p className="mt-1 text-sm text-muted">Add a class{bookings ? ' or a booking' : ''}, and it will appear here.</p>
       <Link to={paths.company} className={buttonClasses('secondary', 'md', 'mt-5')}>
         Back to home
       </Link>
