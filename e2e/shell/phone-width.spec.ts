@@ -131,6 +131,20 @@ test.describe('the card form on the narrowest phones (320 px) @phone', () => {
   });
 });
 
+test.describe('home on a phone in a company’s own font @phone', () => {
+  test('Ace’s wide font keeps each of the home tabs on one line at 375 px', async ({ page, world }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent') });
+    await page.goto('/hub/company');
+    const tabs = page.getByRole('tablist', { name: 'Your classes and invoices' }).getByRole('tab');
+    await expect(tabs).toHaveCount(2);
+    const [classes, invoices] = [(await tabs.nth(0).boundingBox())!, (await tabs.nth(1).boundingBox())!];
+    // One line each: the two as tall as each other (a wrapped "Upcoming Classes" was twice the other's height).
+    expect(classes.height).toBe(invoices.height);
+    expect(classes.height).toBeLessThan(44);
+  });
+});
+
 async function signIn(page: Page, world: World) {
   await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
 }

@@ -122,11 +122,12 @@ export function HomePage() {
   );
 }
 
+/** On a phone the two share the row by their words' widths (flex-auto), so a wide font keeps "Upcoming Classes" on one line. */
 function HomeTabTrigger({ value, children }: { value: HomeTab; children: string }) {
   return (
     <Tabs.Trigger
       value={value}
-      className="flex-1 rounded-full px-4 py-2 text-sm font-semibold text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-surface data-[state=active]:text-primary-tint-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5"
+      className="flex-auto rounded-full px-3 py-2 text-sm font-semibold text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-surface data-[state=active]:text-primary-tint-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5"
     >
       {children}
     </Tabs.Trigger>
