@@ -49,11 +49,18 @@ test.describe('session', () => {
     await page.goto('/hub');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Splash — Home' })).toBeVisible();
     const splash600 = await rootCssVar(page, '--brand-600');
+    // C1: the configuration is asked for again once a company is chosen, not before (it could only answer 401).
+    const configCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/company/get-config') configCalls.push(r.url());
+    });
     const [logout] = await Promise.all([page.waitForRequest(apiCall('POST', '/api/company/logout')), page.getByRole('button', { name: 'Change Company' }).click()]);
     expect(logout.method()).toBe('POST');
     await expect(page).toHaveURL(/\/hub$/);
     await expect(page.getByRole('tab', { name: 'Company Code' })).toBeVisible();
     expect(await rootCssVar(page, '--brand-600')).not.toBe(splash600);
+    await page.waitForTimeout(300);
+    expect(configCalls).toEqual([]);
 
     await Promise.all([page.waitForRequest(apiCall('GET', '/api/company/get-config')), enterCompanyCode(page, world.company('THAMES').code)]);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Thames Dance — Home' })).toBeVisible();

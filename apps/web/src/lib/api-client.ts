@@ -51,6 +51,7 @@ export function forgetHeldAnswers(): void {
   held.clear();
   early.clear();
   noCompanyAtStart = false;
+  noCompanyLeft = false;
 }
 
 const REQUEST_INIT = { credentials: 'include', cache: 'no-store' } as const satisfies RequestInit;
@@ -67,6 +68,8 @@ const EARLY_MS = 10_000;
 let earlyUntil = 0;
 /** The page said the browser carries no company session: the first get-config would answer 401. */
 let noCompanyAtStart = false;
+/** The family has just left its company ("Change Company"): get-config would answer 401 until another is chosen. */
+let noCompanyLeft = false;
 /** The page was preloading get-config: the browser came with a company session, which its answer names. */
 let companyAtStart = false;
 
@@ -91,13 +94,19 @@ export function companySessionAtStart(): boolean {
 
 /**
  * True once, for the portal's first get-config, when the page said there is no company session
- * to ask with: the caller answers "no company" without a call that can only fail. Any identity
- * change (a company chosen) forgets it.
+ * to ask with, or for the next one after the family left its company: the caller answers "no
+ * company" without a call that can only fail. Any identity change (a company chosen) forgets it.
  */
-export function takeNoCompanyAtStart(): boolean {
-  const known = noCompanyAtStart && performance.now() <= earlyUntil;
+export function takeNoCompanyKnown(): boolean {
+  const known = noCompanyLeft || (noCompanyAtStart && performance.now() <= earlyUntil);
   noCompanyAtStart = false;
+  noCompanyLeft = false;
   return known;
+}
+
+/** Told once the company session has ended ("Change Company", after the identity was reset): see takeNoCompanyKnown. */
+export function companyLeft(): void {
+  noCompanyLeft = true;
 }
 
 function takeEarlyAnswer(url: string): Promise<Response> | undefined {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { logoutCustomer } from '@/features/auth/api/logout';
 import { logoutCompany } from '@/features/company/api/logout-company';
+import { companyLeft } from '@/lib/api-client';
 import { resetIdentity } from '@/entities/customer/identity';
 import { useUiStore } from '@/lib/ui-store';
 
@@ -37,6 +38,8 @@ export function useChangeCompany() {
       }
     });
     resetIdentity(queryClient, { user: null, company: 'drop' });
+    // The screen still showing asks for the configuration it lost: answered "no company" here, not by a 401 (C1).
+    companyLeft();
     void navigate(paths.hub, { replace: true });
   }, [navigate, queryClient]);
 }

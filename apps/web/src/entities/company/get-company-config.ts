@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyConfig } from '@portal/shared/company-config';
-import { ApiRequestError, setCompanyLoaded, takeNoCompanyAtStart } from '@/lib/api-client';
+import { ApiRequestError, setCompanyLoaded, takeNoCompanyKnown } from '@/lib/api-client';
 import { call } from '@/lib/call';
 import { useSessionStore } from '@/lib/session-store';
 import { companyEndpoints } from '@portal/shared/endpoints/company';
 
 export async function getCompanyConfig(): Promise<CompanyConfig> {
-  if (takeNoCompanyAtStart()) {
-    // The page was served to a browser with no company session: the server's answer is known.
+  if (takeNoCompanyKnown()) {
+    // The page was served to a browser with no company session, or the family has just left its company: the server's answer is known.
     setCompanyLoaded(false);
     useSessionStore.getState().setUser(null);
     throw new ApiRequestError(401, { code: 'COMPANY_REQUIRED', message: 'Please choose a company' });
