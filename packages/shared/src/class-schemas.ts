@@ -351,17 +351,8 @@ export const CALENDAR_TOKEN_PATTERN = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 /** GET /api/classes/get-students: the signed-in client's students the classes pages offer (name, age for the search, the classes each is in). */
 export const classStudentsAnswerSchema = z.object({
-  students: z.array(
-    z.object({
-      StudentID: z.number(),
-      FirstName: z.string(),
-      LastName: z.string(),
-      DOB: z.string().nullable(),
-      Age: z.number().nullable(),
-      /** The classes the student has a term place in (now, or starting later). */
-      ClassIDs: z.array(z.number()),
-    }),
-  ),
+  // ClassIDs: the classes the student has a term place in (now, or starting later).
+  students: z.array(z.object({ StudentID: z.number(), FirstName: z.string(), LastName: z.string(), DOB: z.string().nullable(), Age: z.number().nullable(), ClassIDs: z.array(z.number()) })),
 });
 export type ClassStudentsAnswer = z.infer<typeof classStudentsAnswerSchema>;
 
