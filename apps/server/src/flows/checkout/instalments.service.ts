@@ -181,8 +181,9 @@ export function upcomingNote(input: { label: string; period: string; invoiceNos:
 export const upcomingLabel = (planWhat: string, depositInvoiceNo: string) => (planWhat === `invoice ${depositInvoiceNo}` ? 'Classes' : planWhat);
 
 /** What the family reads of the plan in the payment's notification. */
-export function planSentence(company: Company, schedule: Instalment[], byDebit: boolean): string {
+export function planSentence(company: Company, schedule: Instalment[], byDebit: boolean, payerName?: string): string {
   const symbol = company.settings.localization.CurrencySymbol;
   const later = schedule.slice(1).map((i) => `${formatCents(i.amountCents, symbol)} on ${formatDate(i.dueDate, company.settings.localization.DateFormat)}`);
-  return ` The other ${later.length} instalment${later.length === 1 ? '' : 's'} (${later.join(', ')}) will be ${byDebit ? 'collected by direct debit' : 'charged to the card you paid with'}.`;
+  // Told to the family of a guardian's payment (decision 101), the card is the guardian's.
+  return ` The other ${later.length} instalment${later.length === 1 ? '' : 's'} (${later.join(', ')}) will be ${byDebit ? 'collected by direct debit' : `charged to the card ${payerName ?? 'you'} paid with`}.`;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addIntervals, instalmentSchedule } from '@portal/shared/pricing/instalments';
 import { formatCents } from '@portal/shared/pricing/money';
 import { formatDate } from '@portal/shared/date-time-text';
-import { changeCompanySettings, testEngines, type TestApp, startTestApp } from '../../test/api-harness.ts';
+import { changeCompanySettings, invitedGuardian, testEngines, type TestApp, startTestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, idempotencyKey as key, TEST_CARDS, tokenise } from '../../test/payment-fixtures.ts';
 import { companyToday } from './payment-steps.ts';
 import { checkoutJobs } from './checkout.jobs.ts';
@@ -217,6 +217,20 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
     // Nothing is left to charge, and the row says nothing more of it.
     expect(await db().selectFrom('payment_plans').select(['remaining_charges', 'notes']).where('client_id', '=', who.clientId).execute()).toEqual([{ remaining_charges: 0, notes: '' }]);
     expect(await enrolled(who.studentId)).toEqual([{ status: 'active', end_date: null }]);
+  });
+
+  it('paid in instalments by a co-parent: the family is told the later instalments go on the card she paid with, not theirs', async () => {
+    const who = await family();
+    const coParent = await invitedGuardian(t, who.browser, 'co-parent', { firstName: 'Jo' });
+    const paid = await coParent.browser.post<Payment>('/api/payment/checkout', { ...who.cart, instalments: true, cardToken: await tokenise(coParent.browser) }, { 'idempotency-key': key() });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // Her own success page says "you"; the family reads her name.
+    expect(paid.body.instalmentsNote).toContain('will be charged to the card you paid with.');
+    expect((await lastNote(who.clientId)).content).toContain('will be charged to the card Jo Rivera paid with.');
+    const mail = (await t.lastMailTo(who.email))!.text;
+    expect(mail).toContain('Jo Rivera paid');
+    expect(mail).toContain('will be charged to the card Jo Rivera paid with.');
+    expect((await t.lastMailTo(coParent.email))!.text).toContain('will be charged to the card you paid with.');
   });
 
   it('a declined instalment: the family is told with a link to pay it, it is charged again after RetryDays, then the plan is cancelled and the place given up', async () => {

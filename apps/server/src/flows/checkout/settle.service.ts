@@ -240,7 +240,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         title: byDebit ? 'Direct debit scheduled' : 'Payment received',
         content: byDebit
           ? `Thank you: ${formatCents(payment.amount_cents, symbol)} for ${invoicesNamed(invoiceNos)} will be collected by direct debit ${mandateToFollow ? 'once you have set up your Direct Debit in Billing' : 'from your bank account on file'}.${instalments ? planSentence(company, instalments, true) : ''}`
-          : `${payerName ? `${payerName} paid` : 'Thank you: we received your payment of'} ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for ${invoicesNamed(invoiceNos)}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false) : ''}`,
+          : `${payerName ? `${payerName} paid` : 'Thank you: we received your payment of'} ${formatCents(payment.amount_cents, symbol)}${invoiceNos.length ? ` for ${invoicesNamed(invoiceNos)}` : ''}.${receipt ? ` Receipt ${receipt.receiptNo}.` : ''}${instalments ? planSentence(company, instalments, false, payerName) : ''}`,
         tagData: { kind: 'payment', receipt_no: receipt?.receiptNo ?? null, invoice_nos: invoiceNos },
         createdAt: now,
       });
@@ -256,7 +256,9 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         [...bought, { kind: 'payment' as const, summary: paid }].map((e) => ({ ...e, companyId: company.id, clientId: payment.client_id })),
       );
       // The receipt e-mail is written with the order: it exists exactly when the order does.
-      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, result, to.payer ? null : (payerName ?? null)));
+      // The family of a guardian who paid is told it was them, their card that the instalments go on.
+      const toFamily = payerName ? { paidBy: payerName, instalmentsNote: instalments ? planSentence(company, instalments, byDebit, payerName).trim() : null } : null;
+      if (result.receiptNo) for (const to of mailTo) mailIds.push(await queueReceipt(tx, company, to, to.payer || !toFamily ? result : { ...result, ...toFamily }));
       return result;
     });
   } catch (err) {
@@ -333,7 +335,8 @@ function paidItems(quote: Quote): PaymentAnswer['items'] {
 }
 
 /** Writes the receipt e-mail to the outbox in the order's transaction; `paidBy`, to a family whose guardian paid, names them. */
-async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer, paidBy: string | null): Promise<number> {
+async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string; first_name: string }, answer: PaymentAnswer & { paidBy?: string }): Promise<number> {
+  const { paidBy } = answer;
   const symbol = company.settings.localization.CurrencySymbol;
   const name = company.settings.CompanyDisplayName;
   const lines = answer.items.map((i) => `${i.description}: ${formatCents(i.amountCents, symbol)}`);
