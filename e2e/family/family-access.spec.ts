@@ -117,6 +117,26 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await theirs.close();
     });
 
+    test(`a payer pays invoices from Financials, with no cart of classes and bookings to fill${tag}`, async ({ page, world }) => {
+      const code = world.company('SPLASH').code;
+      const holderEmail = uniqueEmail('holder');
+      await registerViaApi(page, { code, email: holderEmail, firstName: 'Tess', lastName: 'Ng' });
+      await signInViaApi(page, { code, email: holderEmail });
+      const email = uniqueEmail('payer');
+      expect((await page.request.post('/api/customer/family-access/invitations', { data: { first_name: 'Gran', last_name: 'Ng', email, role: 'payer' } })).ok()).toBe(true);
+      const token = new URL(await invitationLinkPath(email), 'http://x').searchParams.get('token')!;
+      const accepted = await page.request.post(`/api/family-access/invitations/${encodeURIComponent(token)}/accept`, { data: { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' } });
+      expect(accepted.ok()).toBe(true);
+      await page.goto('/hub/company');
+      await expectSignedInAs(page, 'Gran');
+      await expect(page.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+      // The cart's page, reached by an old link, says why instead of "Add a class or a booking", which her access does not allow.
+      await page.goto('/hub/checkout');
+      await expect(page.getByRole('heading', { name: 'Not part of your family access' })).toBeVisible();
+      await page.goto('/hub/financials/invoices-and-receipts');
+      await expect(page.getByRole('heading', { name: 'Financials' })).toBeVisible();
+    });
+
     test(`a viewer sees the family but no money, and cannot pay${tag}`, async ({ page, world }) => {
       const code = world.company('SPLASH').code;
       const holderEmail = uniqueEmail('holder');

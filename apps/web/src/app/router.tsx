@@ -186,10 +186,14 @@ export const routes: RouteObject[] = [
               },
               mobileOnly(route(paths.settingsMenu, () => import('./routes/settings/settings-menu-route'))),
 
-              // Cart and payment (decision 024), for a role that may pay (decision 101).
+              // Cart and payment (decision 024), for a role that may pay (decision 101); the cart of classes and bookings
+              // only for one that may choose them for the children too (a payer pays invoices).
               access(
                 'money',
-                route(paths.checkout, () => import('./routes/checkout/checkout-route'), 'Checkout'),
+                access(
+                  'family-read',
+                  route(paths.checkout, () => import('./routes/checkout/checkout-route'), 'Checkout'),
+                ),
                 route(paths.invoiceCheckout, () => import('./routes/checkout/invoice-checkout-route'), 'Invoice Checkout'),
                 route(paths.payment, () => import('./routes/checkout/payment-route'), 'Payment'),
                 route(paths.paymentSuccess, () => import('./routes/checkout/payment-success-route'), 'Payment Successful'),
