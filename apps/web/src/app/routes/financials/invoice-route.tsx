@@ -2,6 +2,7 @@ import { StackedTable } from '@/components/ui/stacked-table';
 import { lineTypeLabel } from '@portal/shared/pricing/line-type-label';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { ONLINE_PAYABLE_INVOICE_STATUSES } from '@portal/shared/constants';
 import { DownloadIcon } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
@@ -117,7 +118,7 @@ export default function InvoiceRoute() {
           </ul>
         )}
         {/* Owed, and not payable here (the company takes no invoice payments online): how to pay it instead. */}
-        {inv.balanceDue > 0 && (inv.status === 'Unpaid' || inv.status === 'Overdue') && !config.fin_setup.InvoicesPaidOnline ? (
+        {inv.balanceDue > 0 && (ONLINE_PAYABLE_INVOICE_STATUSES as readonly string[]).includes(inv.status) && !config.fin_setup.InvoicesPaidOnline ? (
           <p className="mt-3 text-sm text-ink-soft">
             This invoice cannot be paid online. {inv.bankDetails ? 'Please pay it by bank transfer to the bank details above, or ' : 'To pay it, please '}
             <Link to={paths.contactUs} className="font-semibold text-primary-tint-ink underline-offset-4 hover:underline">
