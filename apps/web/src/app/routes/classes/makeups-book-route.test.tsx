@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { classMessages, type BookMakeupAnswer, type Makeup, type MakeupSessionsAnswer, type MakeupsAnswer } from '@portal/shared/class-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
@@ -142,6 +142,26 @@ describe('MakeupsBookRoute', () => {
     expect((screen.getByRole('combobox', { name: 'Make-up' }) as HTMLSelectElement).value).toBe('4');
     // Not passed off as the one asked for.
     expect(screen.getByText('That make-up is booked or no longer open. Another one is shown below.')).toBeTruthy();
+  });
+
+  it('the make-up asked for, booked here, is not said to be "booked or no longer open" behind its success message', async () => {
+    answers();
+    let used = false;
+    const other = { ...credit, MakeupID: 5, StudentID: 2, StudentName: 'Noah' };
+    server.use(
+      http.get<never, never, MakeupsAnswer>('/api/classes/get-makeups', () => HttpResponse.json({ makeups: [used ? { ...credit, Status: 'used' } : credit, other] })),
+      http.post<never, never, BookMakeupAnswer>('/api/classes/book-makeup', () => {
+        used = true;
+        return HttpResponse.json({ success: true, message: 'Make-up booked', makeup: { ...credit, Status: 'used', BookedDate: '2026-12-07', BookedClass: 'Dolphins' } });
+      }),
+    );
+    renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book?makeup_id=4', config: classesTestConfig('Minutes') });
+    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: 'Book' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Book this make-up?' })).getByRole('button', { name: 'Book make-up' }));
+    expect(await screen.findByText(/Ella is booked into Dolphins/)).toBeTruthy();
+    // The list read again, Noah's credit is the one left: nothing says Ella's went elsewhere.
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Make-up', hidden: true }) as HTMLSelectElement).value).toBe('5'));
+    expect(screen.queryByText('That make-up is booked or no longer open. Another one is shown below.')).toBeNull();
   });
 
   it('the make-up asked for, still open, is shown without a word about another', async () => {

@@ -29,14 +29,14 @@ export default function MakeupsBookRoute() {
   // The address's make-up while it can still be booked; else (used since, or Back after booking it) the first that can.
   const asked = Number(params.get('makeup_id'));
   const makeup = available.find((m) => m.MakeupID === asked) ?? available[0];
-  // Said, so another child's credit is never shown as if it were the one asked for.
-  const gone = asked > 0 && makeup !== undefined && makeup.MakeupID !== asked && makeups.data?.makeups.some((m) => m.MakeupID === asked);
+  const [booked, setBooked] = useState<{ makeupId: number; message: string } | null>(null);
+  // Said, so another child's credit is never shown as if it were the one asked for; not of the one just booked here.
+  const gone = asked > 0 && asked !== booked?.makeupId && makeup !== undefined && makeup.MakeupID !== asked && makeups.data?.makeups.some((m) => m.MakeupID === asked);
   const sessions = useMakeupSessions(makeup ? makeup.MakeupID : null);
   const book = useBookMakeup();
   const bookOnce = useOneAtATime(book);
   const [confirm, setConfirm] = useState<MakeupSession | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [booked, setBooked] = useState<string | null>(null);
   const [shown, setShown] = useState(SESSIONS_SHOWN);
   const dateFormat = config.localization.DateFormat;
   const display = config.classes_setup?.TimeDisplay;
@@ -49,7 +49,7 @@ export default function MakeupsBookRoute() {
       {
         onSuccess: () => {
           const at = classTime(confirm.Time, display);
-          setBooked(`${makeup.StudentName} is booked into ${confirm.ClassName} on ${formatDate(confirm.Date, dateFormat)}${at ? ` at ${at}` : ''}.`);
+          setBooked({ makeupId: makeup.MakeupID, message: `${makeup.StudentName} is booked into ${confirm.ClassName} on ${formatDate(confirm.Date, dateFormat)}${at ? ` at ${at}` : ''}.` });
           setConfirm(null);
         },
         onError: (e) => setError(errorMessage(e)),
@@ -151,7 +151,7 @@ export default function MakeupsBookRoute() {
         <p className="text-sm text-ink-soft">{makeup ? `For ${makeup.StudentName}. The make-up credit is used when you book.` : ''}</p>
       </Modal>
       <MessageModal open={error !== null} tone="error" title="Could not book" message={error} onClose={() => setError(null)} />
-      <MessageModal open={booked !== null} tone="success" title="Make-up booked" message={booked} onClose={() => void navigate(paths.makeups)} />
+      <MessageModal open={booked !== null} tone="success" title="Make-up booked" message={booked?.message} onClose={() => void navigate(paths.makeups)} />
     </div>
   );
 }
