@@ -108,6 +108,23 @@ describe.each(testEngines())('account security on %s', (engine) => {
     expect((await browser.post('/api/customer/set-password', { password: 'Heron#Lane59', confirm_password: 'Heron#Lane59' })).status).toBe(403);
   });
 
+  it('a family that never had a password (a registration’s) sets its first one without a "password was changed" alarm', async () => {
+    const { browser, clientId } = await registerCustomer(t, { email: 'firstpw@example.com' });
+    const company = await db().selectFrom('companies').select('id').where('code', '=', 'SPLASH').executeTakeFirstOrThrow();
+    // As a registration leaves its new family: signed in, no password yet, asked to set one.
+    const login = await db().selectFrom('clients').select('login_id').where('id', '=', clientId).executeTakeFirstOrThrow();
+    await db().updateTable('logins').set({ password_hash: '' }).where('id', '=', login.login_id!).execute();
+    await db()
+      .insertInto('sign_in_actions')
+      .values({ company_id: company.id, client_id: clientId, type: 'ChangePassword', agreement_id: null, student_id: null, created_at: new Date().toISOString(), completed_at: null })
+      .execute();
+    expect((await browser.post('/api/customer/set-password', { password: 'Otter#Lane58', confirm_password: 'Otter#Lane58' })).status).toBe(200);
+    expect((await t.lastMailTo('firstpw@example.com'))?.subject ?? '').not.toMatch(/password was changed/i);
+    const relogin = new Browser(t.server);
+    await relogin.enterCompany('SPLASH');
+    expect((await relogin.post('/api/customer/login', { email: 'firstpw@example.com', password: 'Otter#Lane58' })).status).toBe(200);
+  });
+
   it('a reset token works only for its own company: not under another company session', async () => {
     await registerCustomer(t, { email: 'bound@example.com' });
     const b = new Browser(t.server);

@@ -281,7 +281,7 @@ export async function resetPassword(ctx: Ctx, token: string, password: string, s
  * A new password ends every other customer session of that sign-in (a reset usually means the
  * old password may be known to someone else) and completes any queued ChangePassword action.
  */
-export async function changePassword(ctx: Ctx, companyId: number, loginId: number, password: string, keepSessionId?: number) {
+export async function changePassword(ctx: Ctx, companyId: number, loginId: number, password: string, keepSessionId?: number, options: { first?: boolean } = {}) {
   await repo.updatePasswordHash(ctx.db, companyId, loginId, await hashPassword(password));
   const clients = await repo.findClientsByLogin(ctx.db, companyId, loginId);
   await repo.deleteLoginSessions(ctx.db, companyId, loginId, keepSessionId);
@@ -289,7 +289,8 @@ export async function changePassword(ctx: Ctx, companyId: number, loginId: numbe
   const login = await repo.findLoginById(ctx.db, companyId, loginId);
   if (login) {
     await clearSignInFailures(ctx, login.email);
-    await notifyPasswordChanged(ctx, companyId, login.email);
+    // A first password (a registration's family had none) changes nothing anyone could have known: no alarm.
+    if (!options.first) await notifyPasswordChanged(ctx, companyId, login.email);
   }
 }
 
@@ -319,7 +320,7 @@ export async function setPassword(ctx: Ctx, companyId: number, clientId: number,
   if (hash && (await verifyPassword(hash, password))) {
     throw new AppError(422, 'PASSWORD_UNCHANGED', myDetailsMessages.passwordUnchanged, [{ field: 'password', message: myDetailsMessages.passwordUnchanged }]);
   }
-  await changePassword(ctx, companyId, user.login_id, password, sessionId);
+  await changePassword(ctx, companyId, user.login_id, password, sessionId, { first: !hash });
 }
 
 /** A client's name, e-mail and mobile; undefined for another company's client. */

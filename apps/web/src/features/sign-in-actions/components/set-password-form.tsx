@@ -15,7 +15,7 @@ export function SetPasswordForm({ onDone }: { onDone: () => void }) {
           <h2 id="action-heading" className="text-xl font-bold tracking-tight text-ink">
             {sm.setPasswordTitle}
           </h2>
-          <p className="mt-1 text-sm text-muted">Choose a new password for your account. Your other devices will be signed out.</p>
+          <p className="mt-1 text-sm text-muted">Choose a password for your account. Any other device signed in with it will be signed out.</p>
         </div>
       }
       passwordLabel="Password"
