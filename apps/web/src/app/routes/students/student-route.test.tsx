@@ -62,7 +62,10 @@ function openStudent({ url = '/hub/students/5', state, user }: { url?: string; s
 
 describe('StudentRoute', () => {
   it('E4, D8: ?tab=Enrollments opens the tab the spec names "Enrollments"', async () => {
-    server.use(http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)));
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
+      http.get('/api/classes/get-waitlist', () => HttpResponse.json({ entries: [] })),
+    );
     openStudent({ url: '/hub/students/5?tab=Enrollments' });
     const tab = await screen.findByRole('tab', { name: 'Enrollments' });
     expect(tab.getAttribute('aria-selected')).toBe('true');

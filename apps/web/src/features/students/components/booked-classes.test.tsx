@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { installMockServer, server } from '@/test/msw';
 import type { BookedClass } from '@portal/shared/student-schemas';
-import type { StudentSession } from '@portal/shared/class-schemas';
+import type { StudentSession, WaitlistAnswer, WaitlistEntry } from '@portal/shared/class-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
 import { renderRoute } from '@/test/render-route';
 import { BookedClasses } from './booked-classes';
@@ -12,6 +12,12 @@ import { BookedClasses } from './booked-classes';
 installMockServer();
 afterEach(() => {
   cleanup();
+});
+/** The family's waitlist places: none unless a test says otherwise. */
+let waiting: WaitlistEntry[] = [];
+beforeEach(() => {
+  waiting = [];
+  server.use(http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json({ entries: waiting })));
 });
 
 const tadpoles: BookedClass = {
@@ -32,6 +38,32 @@ const tadpoles: BookedClass = {
 };
 
 describe('BookedClasses', () => {
+  it('lists the student’s places in a waitlist queue, under its classes or under "No classes booked yet"', async () => {
+    const entry = (id: number, studentId: number, className: string, position: number): WaitlistEntry => ({
+      WaitlistID: id,
+      ClassID: 200 + id,
+      ClassName: className,
+      StudentID: studentId,
+      StudentName: 'Leo Walker',
+      Position: position,
+      Status: 'waiting',
+      OfferExpiresAt: null,
+    });
+    waiting = [entry(1, 5, 'Starfish – Monday', 1), entry(2, 6, 'Dolphin – Friday', 2)];
+    renderRoute(<BookedClasses studentId={5} classes={[]} />, { url: '/', config: classesTestConfig('Minutes') });
+    expect(screen.getByText('No classes booked yet')).toBeTruthy();
+    const queue = await screen.findByRole('region', { name: 'Waitlist' });
+    expect(within(queue).getByText('Starfish – Monday')).toBeTruthy();
+    expect(within(queue).getByText('Position 1 on the waitlist')).toBeTruthy();
+    // Another child's place is that child's.
+    expect(within(queue).queryByText('Dolphin – Friday')).toBeNull();
+    expect(within(queue).getByRole('link', { name: 'Classes' }).getAttribute('href')).toBe('/hub/classes');
+    cleanup();
+    renderRoute(<BookedClasses studentId={5} classes={[tadpoles]} />, { url: '/', config: classesTestConfig('Minutes') });
+    expect(await screen.findByRole('region', { name: 'Waitlist' })).toBeTruthy();
+    expect(screen.getByText('Tadpoles')).toBeTruthy();
+  });
+
   it.each(TIME_DISPLAY_CASES)('C20, C21, F14: under $display the student’s class reads "$when"', ({ display, when }) => {
     renderRoute(<BookedClasses studentId={5} classes={[tadpoles]} />, { url: '/', config: classesTestConfig(display) });
     expect(screen.getByText(when)).toBeTruthy();

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { Spinner } from '@/components/ui/spinner';
 import { ChangeClassDialog } from './change-class-dialog';
+import { StudentWaitlist } from './student-waitlist';
 
 /**
  * A class's dates for the student, from the class-session call of the spec (E5:
@@ -97,7 +98,14 @@ export function BookedClasses({
       return next;
     });
 
-  if (classes.length === 0) return <EmptyState icon={<CalendarDaysIcon className="size-7" />} text="No classes booked yet" />;
+  if (classes.length === 0) {
+    return (
+      <>
+        <EmptyState icon={<CalendarDaysIcon className="size-7" />} text="No classes booked yet" />
+        <StudentWaitlist studentId={studentId} />
+      </>
+    );
+  }
   return (
     <>
       <ul className="grid gap-4 lg:grid-cols-2">
@@ -155,6 +163,7 @@ export function BookedClasses({
           );
         })}
       </ul>
+      <StudentWaitlist studentId={studentId} />
       {changing ? <ChangeClassDialog studentId={studentId} studentName={studentName} classId={changing.ClassID} className={changing.OCRName} onClose={() => setChanging(null)} /> : null}
     </>
   );
