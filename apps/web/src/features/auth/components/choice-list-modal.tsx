@@ -4,6 +4,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { ChevronRightIcon } from 'lucide-react';
+import { initials } from '@/lib/initials';
 
 export interface Choice {
   key: number;
@@ -78,9 +79,4 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
       </ul>
     </Modal>
   );
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }

@@ -1,9 +1,4 @@
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase() || '?';
-}
+import { initials } from '@/lib/initials';
 
 /** The student's photo when one was uploaded, else their initials on a brand tint. */
 export function StudentAvatar({ name, picture }: { name: string; picture: string | null }) {
