@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassSearchAnswer, EnrolmentsPage, MakeupsAnswer, ClassSessionsAnswer, MakeupSessionsAnswer, WaitlistAnswer } from '@portal/shared/class-schemas';
 import { classMessages } from '@portal/shared/class-schemas';
-import { Browser, changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { newStudent } from '../../test/payment-fixtures.ts';
 import { runMinuteJobs } from '../../jobs/scheduler.ts';
 
 describe.each(testEngines())('classes on %s', (engine) => {
@@ -108,6 +109,39 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const classesOf = (name: string) => res.body.students.find((s) => s.FirstName === name)!.ClassIDs;
     expect(classesOf('Ella')).toContain(await classId('Seahorse – Tuesday'));
     expect(classesOf('Noah')).not.toContain(await classId('Seahorse – Tuesday'));
+  });
+
+  it('a student’s classes are its term places still running or to come: not one ended, one only held, nor one session', async () => {
+    const own = await registerCustomer(t, { email: `classids.${Date.now().toString(36)}@example.com` });
+    const kid = await newStudent(t, splash, own.clientId, 'Ivy');
+    const [running, ended, held, casual, later] = (await db().selectFrom('classes').select('id').where('company_id', '=', splash).orderBy('id').limit(5).execute()).map((c) => c.id) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const place = (class_id: number, row: { kind: 'ongoing' | 'casual'; status: string; start_date: string; end_date: string | null; hold_until?: string }) => ({
+      company_id: splash,
+      class_id,
+      student_id: kid,
+      created_at: null,
+      registration_id: null,
+      hold_until: null,
+      ...row,
+    });
+    await db()
+      .insertInto('enrolments')
+      .values([
+        place(running, { kind: 'ongoing', status: 'active', start_date: '2026-01-01', end_date: null }),
+        place(ended, { kind: 'ongoing', status: 'active', start_date: '2026-01-01', end_date: '2026-02-01' }),
+        place(held, { kind: 'ongoing', status: 'held', start_date: '2026-01-01', end_date: null, hold_until: '2999-01-01T00:00:00.000Z' }),
+        place(casual, { kind: 'casual', status: 'active', start_date: '2999-01-01', end_date: '2999-01-01' }),
+        place(later, { kind: 'ongoing', status: 'active', start_date: '2999-01-01', end_date: null }),
+      ])
+      .execute();
+    const res = await own.browser.get<{ students: { StudentID: number; ClassIDs: number[] }[] }>('/api/classes/get-students');
+    expect(res.body.students.find((s) => s.StudentID === kid)!.ClassIDs.sort((a, b) => a - b)).toEqual([running, later].sort((a, b) => a - b));
   });
 
   it('F12: enrolled students answer only for the session client; another client_id is a 404', async () => {
