@@ -268,7 +268,11 @@ export async function endEnrolment(db: Db, companyId: number, id: number, lastDa
     .execute();
 }
 
-/** Whether a class change ended the student's enrolment in a class for a new one starting on `startDate`. */
+/**
+ * Whether a class change ended the student's enrolment in a class for a new one starting on `startDate`:
+ * one under way ends the day before; one not started yet is marked moved at its own start, which is
+ * on or after the new one's (a Wednesday place not begun, moved to a class starting Sunday).
+ */
 export async function wasMovedFrom(db: Db, companyId: number, classId: number, studentId: number, startDate: string, dayBefore: string): Promise<boolean> {
   const row = await db
     .selectFrom('enrolments')
@@ -277,7 +281,7 @@ export async function wasMovedFrom(db: Db, companyId: number, classId: number, s
     .where('class_id', '=', classId)
     .where('student_id', '=', studentId)
     .where('kind', '=', 'ongoing')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'active'), eb('end_date', '=', dayBefore)]), eb.and([eb('status', '=', 'moved'), eb('end_date', '=', startDate)])]))
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'active'), eb('end_date', '=', dayBefore)]), eb.and([eb('status', '=', 'moved'), eb('end_date', '>=', startDate)])]))
     .executeTakeFirst();
   return row !== undefined;
 }
