@@ -41,13 +41,14 @@ const invoice: InvoiceDetail = {
   canPayOnline: false,
 };
 
-function show(answer: InvoiceDetail) {
+/** The invoice page answering `answer`, under `companyConfig` (the company paid online by default). */
+function show(answer: InvoiceDetail, companyConfig = config) {
   server.use(http.get('/api/financials/invoices/INV-10239', () => HttpResponse.json(answer)));
   renderRoute(
     <Routes>
       <Route path="/hub/financials/:invoiceNo" element={<InvoiceRoute />} />
     </Routes>,
-    { url: '/hub/financials/INV-10239', config },
+    { url: '/hub/financials/INV-10239', config: companyConfig },
   );
 }
 
@@ -79,15 +80,7 @@ describe('an invoice’s totals (/hub/financials/{invoiceNumber})', () => {
 
 describe('an invoice owed that the company does not take online', () => {
   const offline = formTestConfig({ localization: config.localization, fin_setup: { ...config.fin_setup, InvoicesPaidOnline: false } });
-  function showOffline(answer: InvoiceDetail) {
-    server.use(http.get('/api/financials/invoices/INV-10239', () => HttpResponse.json(answer)));
-    renderRoute(
-      <Routes>
-        <Route path="/hub/financials/:invoiceNo" element={<InvoiceRoute />} />
-      </Routes>,
-      { url: '/hub/financials/INV-10239', config: offline },
-    );
-  }
+  const showOffline = (answer: InvoiceDetail) => show(answer, offline);
 
   it('says how to pay it: the company to contact, or its bank details where the invoice gives them', async () => {
     showOffline(invoice);
