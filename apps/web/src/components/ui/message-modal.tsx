@@ -12,10 +12,12 @@ export interface MessageModalProps {
   message?: ReactNode;
   /** D2 §2: the error modal's button says Continue. */
   actionLabel?: string;
+  /** A way on from here (a link styled as a button), offered above the closing button. */
+  next?: ReactNode;
 }
 
 /** The shared success modal and error modal (D2 §2, B34). */
-export function MessageModal({ open, onClose, tone, title, message, actionLabel = 'Continue' }: MessageModalProps) {
+export function MessageModal({ open, onClose, tone, title, message, actionLabel = 'Continue', next }: MessageModalProps) {
   return (
     <Modal open={open} onOpenChange={(o) => (o ? undefined : onClose())} title={title} size="sm" hideClose>
       <div className="flex flex-col items-center gap-4 text-center">
@@ -23,7 +25,8 @@ export function MessageModal({ open, onClose, tone, title, message, actionLabel 
           {tone === 'success' ? <CheckIcon className="size-7" strokeWidth={2.4} /> : <CircleAlertIcon className="size-7" strokeWidth={2} />}
         </span>
         {message ? <div className="text-sm text-ink-soft">{message}</div> : null}
-        <Button fullWidth onClick={onClose}>
+        {next}
+        <Button fullWidth variant={next ? 'secondary' : 'primary'} onClick={onClose}>
           {actionLabel}
         </Button>
       </div>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { StudentSession } from '@portal/shared/class-schemas';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
 import { SelectField } from '@/components/forms/select-field';
@@ -43,7 +45,7 @@ export function AbsenceFlow({
   const reasons = useAbsenceReasons(session?.SessionID ?? null, studentId);
   const notify = useNotifyAbsence();
   const notifyOnce = useOneAtATime(notify);
-  const [result, setResult] = useState<{ message: string; makeup: string | null } | null>(null);
+  const [result, setResult] = useState<{ message: string; makeup: { text: string; id: number } | null } | null>(null);
 
   if (result) {
     return (
@@ -53,8 +55,15 @@ export function AbsenceFlow({
         title={result.message}
         message={
           <>
-            {studentName} is marked absent from {className} on {formatDate(session?.Date, dateFormat)}.{result.makeup ? <span className="mt-2 block">{result.makeup}</span> : null}
+            {studentName} is marked absent from {className} on {formatDate(session?.Date, dateFormat)}.{result.makeup ? <span className="mt-2 block">{result.makeup.text}</span> : null}
           </>
+        }
+        next={
+          result.makeup && config.CanTakeMakeups ? (
+            <Link className={buttonClasses('primary', 'md', 'w-full')} to={`${paths.makeupsBook}?makeup_id=${result.makeup.id}`}>
+              Book make-up
+            </Link>
+          ) : null
         }
         onClose={onClose}
       />
@@ -104,7 +113,7 @@ export function AbsenceFlow({
         onSuccess: (answer) =>
           setResult({
             message: answer.message,
-            makeup: answer.makeup ? `A make-up credit was added. Book it for a session on or before ${formatDate(answer.makeup.ExpiresOn, dateFormat)}.` : null,
+            makeup: answer.makeup ? { text: `A make-up credit was added. Book it for a session on or before ${formatDate(answer.makeup.ExpiresOn, dateFormat)}.`, id: answer.makeup.MakeupID } : null,
           }),
         onError: (e) => setError(errorMessage(e)),
       },

@@ -142,4 +142,45 @@ describe('EnrolmentCard', () => {
     expect(within(dialog).queryByText(/earns a make-up credit/)).toBeNull();
     expect(asked).toEqual(['?session_id=1&student_id=5']);
   });
+
+  it('F5, F8: an absence that earns a make-up offers to book it from the success dialog, for that credit', async () => {
+    server.use(
+      http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () =>
+        HttpResponse.json({ class_name: 'Tadpoles', sessions: [{ ...sessions.sessions[0]!, CanNotifyAbsence: true }] }),
+      ),
+      http.get('/api/classes/get-absence-reasons', () => HttpResponse.json({ reasons: [{ id: 1, name: 'Illness' }], cutoff: '2026-12-07T03:00:00.000Z', earns_makeup: true })),
+      http.post('/api/classes/notify-absence', () =>
+        HttpResponse.json({
+          success: true,
+          message: 'Absence notified',
+          makeup: {
+            MakeupID: 77,
+            StudentID: 5,
+            StudentName: 'Ella',
+            LessonFormatID: 1,
+            LessonFormat: 'Group',
+            MissedDate: '2026-12-07',
+            MissedClass: 'Tadpoles',
+            ExpiresOn: '2027-03-07',
+            Status: 'available',
+            BookedDate: null,
+            BookedClass: null,
+            BookedAbsence: null,
+            Level: null,
+          },
+        }),
+      ),
+    );
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true, CanTakeMakeups: true } });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    fireEvent.click(within(list).getByRole('button', { name: /^Notify absence/ }));
+    const reasons = await screen.findByRole('dialog', { name: 'Reason for absence' });
+    fireEvent.change(await within(reasons).findByLabelText('Reason'), { target: { value: '1' } });
+    fireEvent.click(within(reasons).getByRole('button', { name: 'Notify absence' }));
+    const success = await screen.findByRole('dialog', { name: 'Absence notified' });
+    expect(within(success).getByText(/A make-up credit was added\. Book it for a session on or before 07\/03\/2027\./)).toBeTruthy();
+    expect(within(success).getByRole('link', { name: 'Book make-up' }).getAttribute('href')).toBe('/hub/classes/makeups/book?makeup_id=77');
+    expect(within(success).getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
 });
