@@ -67,6 +67,18 @@ describe('UpcomingClassesList: who and what (issue 25)', () => {
     expect(summary.textContent).toContain('North Pool');
   });
 
+  it('phone: the summary line breaks only between its parts, never inside a time ("04:30 / PM") or a date', () => {
+    renderList(true);
+    const summary = within(screen.getByRole('list', { name: 'Upcoming classes' })).getByRole('button');
+    const line = within(summary).getByText('04:30 PM').parentElement!;
+    expect(line.textContent).toBe('Dolphin · Mon 04/03/2030 · 04:30 PM');
+    expect([...line.children].map((part) => [part.textContent, part.className])).toEqual([
+      ['Dolphin', 'whitespace-nowrap'],
+      ['Mon 04/03/2030', 'whitespace-nowrap'],
+      ['04:30 PM', 'whitespace-nowrap'],
+    ]);
+  });
+
   it('a make-up or a casual visit says so beside the class; the term’s own sessions carry nothing', () => {
     const makeup = { ...item, session_id: 301, kind: 'makeup' as const };
     const casual = { ...item, session_id: 302, kind: 'casual' as const };

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { UpcomingClass } from '@portal/shared/home-schemas';
 import { buttonClasses, ROW_LINK_CLASS } from '@/components/ui/button';
@@ -25,19 +26,33 @@ function enrolmentsHref(item: UpcomingClass): string {
   return `${paths.student(item.student_id)}?${query}`;
 }
 
-/** A session (yyyy-MM-ddTHH:mm) as the company shows class times: "Tue · 04:00 PM", with its date "Tue 04/03/2025 · 04:00 PM". */
-function sessionText(value: string, display: TimeDisplay | undefined, dateFormat?: DateFormat): string {
+/** A session (yyyy-MM-ddTHH:mm) as the company shows class times: ["Tue", "04:00 PM"], with its date ["Tue 04/03/2025", "04:00 PM"]. */
+function sessionParts(value: string, display: TimeDisplay | undefined, dateFormat?: DateFormat): string[] {
   const [date = '', time = ''] = value.split('T');
   const day = [dayName(isoDayOf(date)), dateFormat ? formatDate(date, dateFormat) : ''].filter(Boolean).join(' ');
-  return [day, classTime(time, display)].filter(Boolean).join(' · ');
+  return [day, classTime(time, display)].filter(Boolean);
+}
+
+/** Parts said with " · " between them; a line breaks only there, never inside "05:00 PM" or a date (a phone's narrow card). */
+function Parts({ parts }: { parts: string[] }) {
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? ' · ' : null}
+      <span className="whitespace-nowrap">{part}</span>
+    </Fragment>
+  ));
 }
 
 /** A session that is not the term's own says what it is: a make-up booked into it, or a casual visit. */
 const KIND_LABEL: Record<UpcomingClass['kind'], string> = { term: '', casual: 'Casual', makeup: 'Make-up' };
 
 /** The class, by its level (R62 names no other field for it), and what kind of place the session is. */
+function classParts(item: UpcomingClass): string[] {
+  return [item.standard.trim(), KIND_LABEL[item.kind]].filter(Boolean);
+}
+
 function classText(item: UpcomingClass): string {
-  return [item.standard.trim(), KIND_LABEL[item.kind]].filter(Boolean).join(' · ');
+  return classParts(item).join(' · ');
 }
 
 /** F5: a session the child is notified absent from stays listed, marked as the Enrollments page marks it. */
@@ -68,7 +83,9 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                     <span className="truncate font-semibold text-ink">{item.student_name}</span>
                     {item.absent ? <AbsentBadge className="shrink-0" /> : null}
                   </span>
-                  <span className="block text-sm text-ink-soft">{[classText(item), sessionText(item.date, display, dateFormat)].filter(Boolean).join(' · ')}</span>
+                  <span className="block text-sm text-ink-soft">
+                    <Parts parts={[...classParts(item), ...sessionParts(item.date, display, dateFormat)]} />
+                  </span>
                   {item.venue.trim() ? <span className="block truncate text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
                 </span>
               </span>
@@ -128,7 +145,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
             <tr key={`${item.session_id}-${item.student_id}`} className="transition-colors hover:bg-primary-tint/50">
               <td className="whitespace-nowrap px-5 py-4">
                 <span className="block font-medium text-ink">{formatDate(item.date, dateFormat)}</span>
-                <span className="block text-muted">{sessionText(item.date, display)}</span>
+                <span className="block text-muted">{sessionParts(item.date, display).join(' · ')}</span>
               </td>
               <td className="px-5 py-4">
                 <span className="flex items-center gap-3">
