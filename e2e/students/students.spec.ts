@@ -237,6 +237,10 @@ test.describe('students on a phone @phone', () => {
     await expect(page.getByLabel('First name')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The four tabs (Details, Enrollments, Skills, Certificates) all in sight: the strip once scrolled 11 px, cutting Certificates.
+    const strip = page.getByRole('tablist', { name: 'Swimmer sections' });
+    await expect(strip.getByRole('tab')).toHaveCount(4);
+    expect(await strip.evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(0);
     // The date of birth's day, month and year share a row, each option whole before its box's arrow (a year's last digit was under it).
     const parts = await page.getByRole('group', { name: /Date of birth/ }).evaluate(async (group) => {
       await document.fonts.ready;

@@ -92,12 +92,12 @@ export default function StudentRoute() {
           setSearch(next, { replace: true });
         }}
       >
-        <Tabs.List aria-label={`${term} sections`} className="mb-6 flex gap-1 overflow-x-auto border-b border-line">
+        <Tabs.List aria-label={`${term} sections`} className="mb-6 flex overflow-x-auto border-b border-line sm:gap-1">
           {shown.map((t) => (
             <Tabs.Trigger
               key={t}
               value={t}
-              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 text-sm sm:px-4 font-semibold text-muted transition hover:text-ink data-[state=active]:border-primary data-[state=active]:text-primary-ink"
+              className="-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-2 text-sm sm:px-4 font-semibold text-muted transition hover:text-ink data-[state=active]:border-primary data-[state=active]:text-primary-ink"
             >
               {label[t]}
             </Tabs.Trigger>
