@@ -254,6 +254,28 @@ describe('AddEnrollmentsRoute: a class a child is already in', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(NOAH) } });
     expect(await within(await card('Seahorse – Tuesday')).findByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
+
+  it('a class already in the cart for the child picked says so, with the way to the checkout, instead of Add to cart', async () => {
+    serve();
+    server.use(
+      http.post<never, never, ClassSearchAnswer>('/api/classes', () =>
+        HttpResponse.json({ current_page: 1, total_pages: 1, total: 1, classes: [classSummary({ ClassID: 14, Name: 'Seal – Tuesday', PlacesLeft: 3, IsFull: false })] }),
+      ),
+    );
+    useCartStore.getState().clear();
+    useCartStore.getState().setClassItems([{ ClassID: 14, StudentID: ELLA, dates: [] }]);
+    renderPage();
+    await screen.findByRole('option', { name: 'Ella Mitchell' });
+    // No child picked: Noah may still be added.
+    expect(within(await card('Seal – Tuesday')).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(ELLA) } });
+    const seal = await card('Seal – Tuesday');
+    expect(await within(seal).findByText('Ella Mitchell is in your cart')).toBeTruthy();
+    expect(within(seal).getByRole('link', { name: 'Go to checkout: Seal – Tuesday' }).getAttribute('href')).toBe('/hub/checkout');
+    expect(within(seal).queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Student' }), { target: { value: String(NOAH) } });
+    expect(await within(await card('Seal – Tuesday')).findByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
 });
 
 describe('AddEnrollmentsRoute: adding a class to the cart', () => {

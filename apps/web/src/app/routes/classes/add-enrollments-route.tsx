@@ -48,6 +48,13 @@ export default function AddEnrollmentsRoute() {
   const family = students.data?.students ?? [];
   const asked = studentId !== null ? family.filter((s) => s.StudentID === studentId) : family;
   const waitingFor = (c: ClassSummary) => onWaitlistText(waitlist.data?.entries, c.ClassID, asked);
+  // Each child asked about already has the class's term place in this cart: adding it again would be refused in the dialog.
+  const inCartText = (classId: number) => {
+    const carted = asked.filter((s) => cartClasses.some((i) => i.ClassID === classId && i.StudentID === s.StudentID && !i.casual));
+    if (asked.length === 0 || carted.length < asked.length) return null;
+    const names = carted.map((s) => `${s.FirstName} ${s.LastName}`);
+    return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${names.length === 1 ? 'is' : 'are'} in your cart`;
+  };
   const nameOf = (id: number | undefined) => {
     const s = students.data?.students.find((x) => x.StudentID === id);
     return s ? `${s.FirstName} ${s.LastName}` : null;
@@ -90,6 +97,17 @@ export default function AddEnrollmentsRoute() {
           }
           const enrolled = enrolledText(c.ClassID, asked);
           if (enrolled) return <span className="text-sm font-medium text-ink-soft">{enrolled}</span>;
+          const carted = inCartText(c.ClassID);
+          if (carted)
+            return (
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="text-sm font-medium text-ink-soft">{carted}</span>
+                <Link to={paths.checkout} className={buttonClasses('secondary', 'sm')}>
+                  Go to checkout
+                  <span className="sr-only">: {c.Name}</span>
+                </Link>
+              </span>
+            );
           const full = c.IsFull && offered === null;
           const waiting = full ? waitingFor(c) : null;
           if (waiting) return <span className="text-sm font-medium text-ink-soft">{waiting}</span>;
