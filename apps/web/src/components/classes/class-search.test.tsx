@@ -33,6 +33,29 @@ function searchAnswers(court: string) {
 }
 
 describe('ClassSearch cards', () => {
+  it('each card says the ages it is for, before a child is chosen; a class for any age says none', async () => {
+    server.use(
+      http.get<never, never, ClassFieldsAnswer>('/api/classes/get-class-fields', () => HttpResponse.json(fields)),
+      http.post<never, never, ClassSearchAnswer>('/api/classes', () =>
+        HttpResponse.json({
+          current_page: 1,
+          total_pages: 1,
+          total: 4,
+          classes: [
+            classSummary({ ClassID: 1, Name: 'Starfish', MinAge: 3, MaxAge: 5, Standard: 'Starfish' }),
+            classSummary({ ClassID: 2, Name: 'Seahorse', MinAge: 5, MaxAge: null }),
+            classSummary({ ClassID: 3, Name: 'Parent and baby', MinAge: null, MaxAge: 2 }),
+            classSummary({ ClassID: 4, Name: 'Adults', MinAge: null, MaxAge: null }),
+          ],
+        }),
+      ),
+    );
+    renderRoute(<ClassSearch profileId={1} action={() => null} />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
+    const cards = await screen.findAllByTestId('class-result');
+    const ages = cards.map((card) => within(card).queryByText(/^Ages /)?.textContent ?? null);
+    expect(ages).toEqual(['Ages 3 to 5', 'Ages 5 and over', 'Ages up to 2', null]);
+  });
+
   it.each(TIME_DISPLAY_CASES)('C21, F14: under $display the card reads "$when"', async ({ display, when }) => {
     searchAnswers('');
     renderRoute(<ClassSearch profileId={1} action={() => null} />, { url: '/', config: classesTestConfig(display) });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CalendarDaysIcon, MapPinIcon, SearchXIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
-import { CLASS_PAGE_SIZE, CLASS_SORTS, type ClassSearch as ClassSearchBody, type ClassSort, type ClassSummary, type TimeOfDay } from '@portal/shared/class-schemas';
+import { CakeIcon, CalendarDaysIcon, MapPinIcon, SearchXIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { agesText, CLASS_PAGE_SIZE, CLASS_SORTS, type ClassSearch as ClassSearchBody, type ClassSort, type ClassSummary, type TimeOfDay } from '@portal/shared/class-schemas';
 import { MultiSelectField } from '@/components/forms/multi-select-field';
 import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
@@ -193,6 +193,13 @@ function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: string |
             {c.ClassCount} / {c.Capacity} enrolled{c.Standard ? ` · ${c.Standard}` : ''}
           </dd>
         </div>
+        {c.MinAge != null || c.MaxAge != null ? (
+          <div className="flex items-center gap-2">
+            <CakeIcon aria-hidden="true" className="size-4 text-muted" />
+            <dt className="sr-only">Ages</dt>
+            <dd>{agesText(c.MinAge, c.MaxAge).replace(/^a/, 'A')}</dd>
+          </div>
+        ) : null}
         <div className="flex items-center gap-2">
           <CalendarDaysIcon aria-hidden="true" className="size-4 text-muted" />
           <dt className="sr-only">Sessions left</dt>
