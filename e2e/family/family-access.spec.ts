@@ -22,7 +22,7 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       const email = uniqueEmail('coparent');
       await form.getByRole('textbox', { name: 'First name' }).fill('Jamie');
       await form.getByRole('textbox', { name: 'Last name' }).fill('Ng');
-      await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+      await form.getByRole('textbox', { name: 'Email' }).fill(email);
       await form.getByRole('radio', { name: /Co-parent/ }).check();
       // The page whole on the screen: scrolled to the radios, the sticky header would cover the name fields above them.
       const screenBack = await wholePageInView(page);

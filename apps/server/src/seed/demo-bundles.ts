@@ -415,7 +415,7 @@ function splash(): CompanyBundleInput {
       {
         key: 'terms',
         name: 'Terms and conditions',
-        text: 'Lessons are charged per term in advance. Missed lessons are not refunded; a make-up lesson may be booked within the same term when a place is available. Please give two weeks notice to withdraw.',
+        text: 'Lessons are charged per term in advance. Missed lessons are not refunded; a make-up lesson may be booked within the same term when a place is available. Please give two weeks’ notice to withdraw.',
         requires_signature: false,
         // The holiday intensive's registration shows both, the consent optional; Learn to Swim names none: the company's.
         profiles: [{ id: 2 }],

@@ -212,7 +212,7 @@ function InviteForm({ onDone, onCancel }: { onDone: (message: string | null) => 
         <TextField label="First name" autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
         <TextField label="Last name" autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
       </div>
-      <TextField label="E-mail" type="email" autoComplete="off" inputMode="email" error={errors.email?.message} {...register('email')} />
+      <TextField label="Email" type="email" autoComplete="off" inputMode="email" error={errors.email?.message} {...register('email')} />
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-ink">What they can do</legend>
         <div className="grid gap-2 sm:grid-cols-3">
