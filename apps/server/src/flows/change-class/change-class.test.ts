@@ -118,6 +118,27 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     expect(await places(b)).toHaveLength(1);
   });
 
+  it('a place not begun yet, moved to a class whose first session comes before it, is replayed when asked again', async () => {
+    const [a, b] = await programme(10, [2_000, 2_000]);
+    const { today } = clock((await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!);
+    // The place starts at a session of its class over a week ahead: the new class's first session comes first, whatever today's weekday.
+    const first = await db().selectFrom('class_sessions').select('date').where('class_id', '=', a).where('date', '>=', addDays(today, 8)).orderBy('date').executeTakeFirstOrThrow();
+    const { studentId, browser } = await familyWithChild(app.t, 'Ava');
+    await db()
+      .insertInto('enrolments')
+      .values({ company_id: app.splash, class_id: a, student_id: studentId, start_date: first.date, end_date: null, status: 'active', kind: 'ongoing', hold_until: null, created_at: null })
+      .execute();
+    const moved = await move(browser, studentId, a, b);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.StartDate < first.date).toBe(true);
+    expect(moved.body.replayed).toBe(false);
+    // The answer lost and the move asked again: the same move, not "not enrolled in this class".
+    const again = await move(browser, studentId, a, b);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ ClassID: b, StartDate: moved.body.StartDate, replayed: true });
+    expect(await places(b)).toEqual([{ student_id: studentId, start_date: moved.body.StartDate, end_date: null, status: 'active' }]);
+  });
+
   it('a move to a cheaper class gives the difference as a customer credit', async () => {
     const [a, b] = await programme(1, [3_000, 1_000]);
     const family = await enrolled(a);
