@@ -129,6 +129,28 @@ test.describe('the card form on the narrowest phones (320 px) @phone', () => {
     const [a, b] = [(await expiry.boundingBox())!, (await page.getByLabel('Security code').boundingBox())!];
     expect(Math.abs(a.y - b.y)).toBeLessThanOrEqual(1);
   });
+
+  test('a whole card number shows beside its brand, none of it scrolled out of sight', async ({ page, world }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, world);
+    await page.goto('/hub/settings/billing');
+    await page
+      .getByRole('button', { name: /^(Update|Add) card$/ })
+      .first()
+      .click();
+    const number = page.getByLabel('Card number');
+    // Visa, and the longest brand name said in full.
+    for (const [typed, brand] of [
+      ['4242424242424242', 'Visa'],
+      ['5555555555554444', 'Mastercard'],
+    ] as const) {
+      await number.fill('');
+      await number.pressSequentially(typed);
+      await expect(page.getByText(brand, { exact: true })).toBeVisible();
+      await number.evaluate((input: HTMLInputElement) => input.setSelectionRange(0, 0));
+      expect(await number.evaluate((input: HTMLInputElement) => input.scrollWidth - input.clientWidth), `${brand}: the number's last digits hidden`).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 test.describe('home on a phone in a company’s own font @phone', () => {

@@ -8,7 +8,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Adds the show/hide toggle (D1 §5: every password field has one). */
   revealable?: boolean;
-  /** Shown inside the field at its end and read with it (a card's brand); told again when it changes. */
+  /** Shown at the end of the label's line and read with the field (a card's brand); told again when it changes. */
   suffix?: ReactNode;
   ref?: React.Ref<HTMLInputElement>;
 }
@@ -29,9 +29,21 @@ export function TextField({ label, error, hint, revealable, suffix, type = 'text
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
-        {label}
-      </label>
+      {suffix !== undefined ? (
+        // Beside the label, not inside the box: a phone's box then shows all of a card number, whatever the brand's name.
+        <div className="mb-1.5 flex items-baseline justify-between gap-3">
+          <label htmlFor={inputId} className="block text-sm font-medium text-ink">
+            {label}
+          </label>
+          <span id={suffixId} aria-live="polite" className="text-sm font-semibold text-ink-soft">
+            {suffix}
+          </span>
+        </div>
+      ) : (
+        <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-ink">
+          {label}
+        </label>
+      )}
       <div className="relative">
         <input
           ref={ref}
@@ -43,15 +55,9 @@ export function TextField({ label, error, hint, revealable, suffix, type = 'text
             'block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted read-only:bg-surface-muted sm:text-sm',
             error ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
             isPassword && revealable ? 'pr-12' : '',
-            suffix ? 'pr-24' : '',
           )}
           {...rest}
         />
-        {suffix !== undefined ? (
-          <span id={suffixId} aria-live="polite" className="pointer-events-none absolute inset-y-0 right-0 flex items-center pr-3.5 text-sm font-semibold text-ink-soft">
-            {suffix}
-          </span>
-        ) : null}
         {isPassword && revealable ? (
           <button
             type="button"
