@@ -40,7 +40,7 @@ test.describe('You owe: paying what is overdue (decision 072)', () => {
     await page.goto('/hub/company');
     const banner = page.getByRole('region', { name: 'You owe $674.25' });
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('$306.25 is overdue. 5 open invoices, paid together in one checkout.');
+    await expect(banner).toContainText('$306.25 is overdue. 5 invoices to pay, all in one checkout.');
     await shot(page, 'home-you-owe');
 
     await test.step('I6 holds on Financials: the banner on top, an Overdue row keeps its badge and no Pay Now', async () => {

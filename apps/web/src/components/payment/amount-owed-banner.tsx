@@ -45,7 +45,8 @@ export function AmountOwedBanner({ owed, className }: { owed: AmountOwed | undef
           </h2>
           <p className="text-sm text-ink-soft">
             {overdue ? <strong className="font-semibold text-danger">{money(owed.overdueCents)} is overdue. </strong> : null}
-            {count === 1 ? '1 open invoice' : `${count} open invoices`}, paid together in one checkout.
+            {/* The invoices the family pays here: an "open" count would disagree with the list beside it, which shows those the school collects too. */}
+            {count === 1 ? '1 invoice to pay.' : `${count} invoices to pay, all in one checkout.`}
           </p>
         </div>
       </div>

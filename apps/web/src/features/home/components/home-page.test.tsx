@@ -239,7 +239,7 @@ describe('HomePage', () => {
       useCartStore.getState().setInvoices(['INV-UN']);
       renderHome(payOnline);
       const banner = await screen.findByRole('region', { name: 'You owe $30.00' });
-      expect(banner.textContent).toContain('$20.00 is overdue. 2 open invoices, paid together in one checkout.');
+      expect(banner.textContent).toContain('$20.00 is overdue. 2 invoices to pay, all in one checkout.');
       fireEvent.click(within(banner).getByRole('button', { name: 'Pay $30.00' }));
       await screen.findByText('The invoice checkout');
       expect(useCartStore.getState().invoices).toEqual(['INV-OD', 'INV-UN']);
