@@ -54,7 +54,7 @@ describe('MakeupsBookRoute', () => {
     expect(within(row).getByText(`Dolphins · Bondi Pool${duration} · 2 places left`)).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Book' }));
     const confirm = await screen.findByRole('dialog', { name: 'Book this make-up?' });
-    expect(within(confirm).getByText(`Dolphins · ${session}`)).toBeTruthy();
+    expect(within(confirm).getByText(`Dolphins · ${session} · Bondi Pool`)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Book make-up' }));
     expect(await screen.findByText(`Ella is booked into Dolphins on 07/12/2026${at}.`)).toBeTruthy();
   });

@@ -136,7 +136,7 @@ export default function MakeupsBookRoute() {
         open={confirm !== null}
         onOpenChange={(o) => (o ? undefined : setConfirm(null))}
         title="Book this make-up?"
-        description={confirm ? `${confirm.ClassName} · ${sessionWhen(confirm.Date, confirm.Time, dateFormat, display)}` : undefined}
+        description={confirm ? [confirm.ClassName, sessionWhen(confirm.Date, confirm.Time, dateFormat, display), confirm.Venue].filter(Boolean).join(' · ') : undefined}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirm(null)}>
