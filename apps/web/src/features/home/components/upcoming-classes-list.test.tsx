@@ -65,6 +65,8 @@ describe('UpcomingClassesList: who and what (issue 25)', () => {
     expect(summary.textContent).toContain('Dolphin');
     expect(summary.textContent).toContain('04/03/2030');
     expect(summary.textContent).toContain('North Pool');
+    // Wrapped, never cut with an ellipsis: a long venue's name would hide the lane after it.
+    expect(within(summary).getByText('North Pool · Lane 2').className).not.toMatch(/truncate/);
   });
 
   it('phone: the summary line breaks only between its parts, never inside a time ("04:30 / PM") or a date', () => {

@@ -86,7 +86,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
                   <span className="block text-sm text-ink-soft">
                     <Parts parts={[...classParts(item), ...sessionParts(item.date, display, dateFormat)]} />
                   </span>
-                  {item.venue.trim() ? <span className="block truncate text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
+                  {item.venue.trim() ? <span className="block text-sm text-muted">{[item.venue, item.court.trim()].filter(Boolean).join(' · ')}</span> : null}
                 </span>
               </span>
             }
