@@ -297,7 +297,12 @@ describe('AddEnrollmentsRoute: adding a class to the cart', () => {
     const add = within(await screen.findByRole('dialog', { name: 'Add to cart' })).getByRole('button', { name: 'Add to cart' });
     add.focus();
     fireEvent.click(add);
-    const next = within(await screen.findByRole('dialog', { name: 'Added to cart' })).getByRole('button', { name: 'Continue' });
+    const added = await screen.findByRole('dialog', { name: 'Added to cart' });
+    // The way on is a button as large as Continue, not a link inside the sentence.
+    const checkout = within(added).getByRole('link', { name: 'Go to checkout' });
+    expect(checkout.getAttribute('href')).toBe('/hub/checkout');
+    expect(checkout.className).toContain('w-full');
+    const next = within(added).getByRole('button', { name: 'Continue' });
     next.focus();
     fireEvent.click(next);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

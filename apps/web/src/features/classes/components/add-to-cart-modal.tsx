@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { agesText, outsideAges, type ClassStudentsAnswer, type ClassSummary } from '@portal/shared/class-schemas';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
 import { SelectField } from '@/components/forms/select-field';
@@ -175,12 +175,14 @@ export function AddToCartModal({
               , where you can also leave it.
             </>
           ) : (
-            <>
-              {cls.Name} is in your cart.{' '}
-              <Link to={paths.checkout} className="font-semibold text-primary-ink underline">
-                Go to checkout
-              </Link>
-            </>
+            `${cls.Name} is in your cart.`
+          )
+        }
+        next={
+          done === 'waitlist' ? null : (
+            <Link to={paths.checkout} className={buttonClasses('primary', 'md', 'w-full')}>
+              Go to checkout
+            </Link>
           )
         }
         onClose={onClose}
