@@ -37,6 +37,12 @@ test.describe('class and booking checkout', () => {
     await expect(page.locator('tr[data-row-type="Custom"]')).toContainText(item.court);
     await expect(page.getByText(/Credit Card Surcharge/).first()).toBeVisible();
     await expect(page.getByText('Sales tax').first()).toBeVisible();
+    // A finger's target on a phone (it was 24 px tall and as wide as its word).
+    const remove = (await page
+      .locator('tr[data-row-type="Custom"]')
+      .getByRole('button', { name: /^Remove / })
+      .boundingBox())!;
+    expect(remove.height).toBeGreaterThanOrEqual(40);
     await page.screenshot({ path: test.info().outputPath('checkout-court.png'), fullPage: true });
     const amount = await page.getByTestId('amount-to-pay').textContent();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();

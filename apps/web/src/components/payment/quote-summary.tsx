@@ -52,7 +52,7 @@ export function QuoteSummary({ quote, onRemoveLine, removeLabel }: { quote: Quot
                       <button
                         type="button"
                         aria-label={removeLabel ? removeLabel(row.description) : 'Remove'}
-                        className="mt-1 flex min-h-6 items-center text-left text-xs font-semibold text-danger hover:underline"
+                        className="-ml-2 mt-0.5 flex min-h-10 items-center rounded-md px-2 text-left text-sm font-semibold text-danger hover:underline sm:min-h-6 sm:text-xs"
                         onClick={() => onRemoveLine(row.lineId!)}
                       >
                         Remove
