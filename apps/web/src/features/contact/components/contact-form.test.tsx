@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
@@ -75,6 +75,30 @@ describe('ContactForm', () => {
     expect(screen.queryByText('Message is required')).toBeNull();
     expect(screen.queryByText('Subject is required')).toBeNull();
     expect(screen.getByLabelText('Message').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('P5: a first message sent leaves a form that marks nothing wrong, in the dialog and after Continue (it read as a failed send)', async () => {
+    server.use(http.post('/api/company/contact-us', () => HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' })));
+    renderForm({ ...guest, prefill: { name: 'Sarah Mitchell', email: 'parent@example.com', phone: '0412345678' } });
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Saturdays' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Can Ella move?' } });
+    const box = screen.getByLabelText('Message');
+    // The box keeps the focus as Send is tapped, and loses it to the dialog.
+    box.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Message is required')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus back in the box, the parent moves on from it.
+    box.focus();
+    screen.getByLabelText('Name').focus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Message is required')).toBeNull();
+    expect(screen.queryByText('Subject is required')).toBeNull();
+    expect(box.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('a guest must tick the check first; the message goes with the solved challenge, and the next one needs a new check', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_LIMITS, contactFormSchema, contactMessages, type ContactForm, type ContactFormState } from '@portal/shared/contact-schemas';
@@ -20,6 +20,8 @@ const empty: ContactForm = { name: '', email: '', phone: '', subject: '', messag
  * The Contact Us form (P3, P5): filled in for a signed-in customer, a proof-of-work check for a
  * guest when the company asks for one, the success modal when the office has the message.
  */
+type Answered = { values: ContactForm; message: string };
+
 export function ContactForm({ state, onSent }: { state: ContactFormState; onSent?: () => void }) {
   const send = useSendContactMessage();
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +46,9 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
     reset(prefill ? { ...empty, ...prefill } : empty);
   }, [prefillKey, reset]);
 
-  const submit = handleSubmit(async (values) => {
+  /** The server's answer to the message just sent, kept until the submission has ended. */
+  const answered = useRef<Answered | null>(null);
+  const deliver = handleSubmit(async (values) => {
     setError(null);
     if (state.captcha_required && !solution) {
       setCaptchaError(contactMessages.captchaRequired);
@@ -52,9 +56,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
     }
     try {
       const answer = await send.mutateAsync({ ...values, ...(state.captcha_required && solution ? { captcha: solution } : {}) });
-      setSent(answer.message);
-      // Still a sent form: the box that had the focus is not checked again (empty) as the dialog takes the focus.
-      reset({ ...values, subject: '', message: '' }, { keepIsSubmitted: true });
+      answered.current = { values, message: answer.message };
     } catch (e) {
       if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) setCaptchaError(e.message);
       else setError(showServerErrors(e, setFieldError, FIELDS));
@@ -63,6 +65,17 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
       if (state.captcha_required) setCaptchaRound((n) => n + 1);
     }
   });
+  // Emptied and the dialog opened once the form counts as submitted: a box left now (the one that had
+  // the focus, as the dialog takes it, or later) is checked only when changed, never shown "required" at once.
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    answered.current = null;
+    await deliver(event);
+    // Set by the submission awaited just now (TypeScript still reads the null set before it).
+    const done = answered.current as Answered | null;
+    if (!done) return;
+    reset({ ...done.values, subject: '', message: '' }, { keepIsSubmitted: true });
+    setSent(done.message);
+  };
 
   return (
     <>
