@@ -163,6 +163,20 @@ test.describe('My Details', () => {
     await expect(page.getByText('Ruiz-Ortega', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Account Settings' })).toBeVisible();
 
+    // S20 on the phone: a wrong number, the box still focused as Save far below it is tapped (Safari
+    // keeps it so): the box and its message are brought back into sight, not left above the screen.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await field(page, 'Mobile').fill('0412 345 678');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.scrollIntoViewIfNeeded();
+    await expect(field(page, 'Mobile')).not.toBeInViewport();
+    await save.tap();
+    await expect(page.getByText('Please enter valid numbers only')).toBeVisible();
+    await expect(field(page, 'Mobile')).toBeFocused();
+    await expect(field(page, 'Mobile')).toBeInViewport();
+    await expect(page.getByText('Please enter valid numbers only')).toBeInViewport();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
     // K9 on the phone: the code dialog fits the screen, its field and button in view.
     const moved = uniqueEmail('moved-phone');
     await page.getByRole('button', { name: 'Edit details' }).click();

@@ -9,6 +9,7 @@ import { installChunkReload } from './lib/chunk-reload';
 import { onSignInActionsPending, startPreloadedCalls } from './lib/api-client';
 import { signInActionsQueryOptions } from './features/auth/api/get-sign-in-actions';
 import { installKeepFieldFocus } from './lib/keep-field-focus';
+import { installShowFocusedError } from './lib/show-focused-error';
 import './index.css';
 
 // Before the router asks for its first chunk: a stale one after a deploy reloads the page once.
@@ -17,6 +18,8 @@ installChunkReload();
 // A mouse press on a form's button keeps focus in the field: its error on blur cannot move the
 // button away from the pointer before the click lands (lib/keep-field-focus.ts).
 installKeepFieldFocus();
+// A box that kept the focus as its form was sent, and is wrong, is brought into sight (lib/show-focused-error.ts).
+installShowFocusedError();
 
 // The calls the server named in the page are on their way already: take them over first.
 startPreloadedCalls();
