@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarPlusIcon, LayoutGridIcon } from 'lucide-react';
@@ -41,8 +41,11 @@ export default function BookingsViewRoute() {
   const lastPage = Math.max(1, list.data?.total_pages ?? 1);
   if (list.data && page > lastPage) setPage(lastPage);
 
+  const statusLine = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!status) return;
+    // Said where the family is: a booking cancelled far down the list is answered at the top of the page.
+    statusLine.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
     const timer = window.setTimeout(() => setStatus(''), STATUS_MESSAGE_MS);
     return () => window.clearTimeout(timer);
   }, [status]);
@@ -67,7 +70,12 @@ export default function BookingsViewRoute() {
           </Link>
         }
       />
-      <p role="status" aria-live="polite" className={status ? 'mb-4 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success' : 'sr-only'}>
+      <p
+        ref={statusLine}
+        role="status"
+        aria-live="polite"
+        className={status ? 'mb-4 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success' : 'sr-only'}
+      >
         {status}
       </p>
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
