@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { StackedTable } from '@/components/ui/stacked-table';
+import { paths } from '@/config/paths';
 import { CalendarClockIcon } from 'lucide-react';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 
@@ -31,7 +33,16 @@ export default function UpcomingPaymentsRoute() {
       ) : list.isError ? (
         <QueryError query={list} />
       ) : payments.length === 0 ? (
-        <EmptyState icon={<CalendarClockIcon className="size-7" />} text="No upcoming payments." />
+        <EmptyState icon={<CalendarClockIcon className="size-7" />} text="No upcoming payments.">
+          {/* A family with a Scheduled invoice looked for it here. */}
+          <p className="max-w-md text-sm text-muted">
+            The charges of a payment plan are listed here. Invoices due later are under{' '}
+            <Link to={paths.invoicesAndReceipts} className="font-semibold text-primary-ink underline-offset-4 hover:underline">
+              Invoices &amp; Receipts
+            </Link>
+            .
+          </p>
+        </EmptyState>
       ) : (
         <div className="rounded-2xl border border-line bg-surface shadow-sm">
           <StackedTable
