@@ -48,12 +48,13 @@ function serveBilling(details: PaymentDetails, { removal }: { removal?: ApiError
 const renderPage = () => renderRoute(<BillingRoute />, { url: '/hub/settings/billing', config });
 
 /** The note said with the form that would replace what is saved, and again in the dialog Remove opens. */
-async function expectNoteOnFormAndRemove(replaces: string, note: string) {
+async function expectNoteOnFormAndRemove(replaces: string, removed: string, note: string) {
   renderPage();
   expect(await screen.findByText(`${replaces} ${note}`)).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
   const dialog = await screen.findByRole('dialog', { name: 'Remove payment details?' });
-  expect(within(dialog).getByText(`Your saved card or bank account will be removed from your account. ${note}`)).toBeTruthy();
+  // The dialog names what goes, as the page shows it.
+  expect(within(dialog).getByText(`${removed} will be removed from your account. ${note}`)).toBeTruthy();
 }
 
 describe('Billing (/hub/settings/billing)', () => {
@@ -118,6 +119,7 @@ describe('Billing (/hub/settings/billing)', () => {
     serveBilling({ ...withCard, instalmentsOnCard: true });
     await expectNoteOnFormAndRemove(
       'Saving bank details replaces your saved card.',
+      'Your Visa ending 4242',
       'Your instalments will no longer be charged to this card: each one will be an invoice to pay when it is due, unless you save another card.',
     );
   });
@@ -126,6 +128,7 @@ describe('Billing (/hub/settings/billing)', () => {
     serveBilling({ ...withCard, card: null, bank: { AccountName: 'Sarah Mitchell', BankCode: '12-34-56', AccountNumber: '•••••678' }, debitsScheduled: true });
     await expectNoteOnFormAndRemove(
       'Saving a card replaces your bank details.',
+      'Your bank account ending 678',
       'Invoices waiting for direct debit will no longer be collected from this account: each one will be yours to pay online.',
     );
   });

@@ -143,7 +143,7 @@ export default function BillingRoute() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Remove payment details?"
-        description={`Your saved card or bank account will be removed from your account.${details.data?.instalmentsOnCard ? ` ${INSTALMENTS_OFF_CARD}` : ''}${details.data?.debitsScheduled ? ` ${DEBITS_OFF_BANK}` : ''}`}
+        description={`${removedText(details.data)} will be removed from your account.${details.data?.instalmentsOnCard ? ` ${INSTALMENTS_OFF_CARD}` : ''}${details.data?.debitsScheduled ? ` ${DEBITS_OFF_BANK}` : ''}`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -157,6 +157,14 @@ export default function BillingRoute() {
       />
     </div>
   );
+}
+
+/** What Remove takes away, named as the page shows it: "Your Visa ending 4242", "Your bank account ending 678". */
+function removedText(details: PaymentDetails | undefined): string {
+  if (details?.card) return `Your ${details.card.brand} ending ${details.card.last4}`;
+  const account = details?.bank?.AccountNumber.replaceAll('•', '');
+  if (account) return details?.bank?.BankName ? `Your Direct Debit from ${details.bank.BankName}, account ending ${account},` : `Your bank account ending ${account}`;
+  return 'Your saved card or bank account';
 }
 
 function bankButtonLabel(details: PaymentDetails): string {
