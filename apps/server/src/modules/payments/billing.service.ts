@@ -5,6 +5,7 @@ import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { companyTimeZone, localNow, nowIso } from '../../lib/time.ts';
 import { hasDebitScheduled, reopenClientDebitInvoices } from '../financials/financials.api.ts';
+import { recordActivity } from '../activity/activity.api.ts';
 import { cardEntryOf, gatewayFor, vaultFor } from './gateway.service.ts';
 import * as repo from './billing.repository.ts';
 import { findMandateRow, setMandateStatus } from './direct-debit.repository.ts';
@@ -113,36 +114,53 @@ export async function saveCard(ctx: Ctx, company: Company, clientId: number, tok
   const action = options.setUpByPayment ? null : await vault.prepareSavedCard(company.id, clientId, token);
   if (action) return { ...(await getPaymentDetails(ctx, company, clientId)), cardAction: action };
   const now = nowIso();
-  await repo.savePaymentMethod(ctx.db, {
-    company_id: company.id,
-    client_id: clientId,
-    kind: 'card',
-    gateway_token: card.token,
-    card_brand: card.brand,
-    card_last4: card.last4,
-    card_exp_month: card.expMonth,
-    card_exp_year: card.expYear,
-    bank_format: null,
-    account_name: null,
-    bank_code_masked: null,
-    account_number_masked: null,
-    bank_name: null,
-    created_at: now,
-    updated_at: now,
+  const saved = { kind: 'card', card_brand: card.brand, card_last4: card.last4, bank_name: null, account_number_masked: null } as const;
+  await ctx.transaction(async (tx) => {
+    await repo.savePaymentMethod(tx.db, {
+      company_id: company.id,
+      client_id: clientId,
+      kind: 'card',
+      gateway_token: card.token,
+      card_brand: card.brand,
+      card_last4: card.last4,
+      card_exp_month: card.expMonth,
+      card_exp_year: card.expYear,
+      bank_format: null,
+      account_name: null,
+      bank_code_masked: null,
+      account_number_masked: null,
+      bank_name: null,
+      created_at: now,
+      updated_at: now,
+    });
+    // Instalments still to come are charged to the card the family keeps on file now (decision 105).
+    await moveCardPlans(tx.db, company.id, clientId, card.token, now);
+    await reopenOfficeDebits(tx, company, clientId, existing);
+    const summary = existing ? `Saved ${methodName(saved)}, replacing ${methodName(existing)}` : `Saved ${methodName(saved)} to pay with`;
+    await recordActivity(tx, { companyId: company.id, clientId, kind: 'payment', summary });
   });
-  // Instalments still to come are charged to the card the family keeps on file now (decision 105).
-  await moveCardPlans(ctx.db, company.id, clientId, card.token, now);
-  await reopenOfficeDebits(ctx, company, clientId, existing);
   await endReplacedMandate(ctx, company, existing ?? undefined);
   return getPaymentDetails(ctx, company, clientId);
 }
 
 export async function saveBankDetails(ctx: Ctx, company: Company, clientId: number, body: unknown) {
   const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
-  await storeBankMandate(ctx, company, clientId, await registerBankMandate(ctx, company, body));
+  const registered = await registerBankMandate(ctx, company, body);
+  await ctx.transaction(async (tx) => {
+    await storeBankMandate(tx, company, clientId, registered);
+    await dropCardPlans(tx, company, clientId, before);
+    const ending = registered.details.AccountNumber.slice(-3);
+    await recordActivity(tx, { companyId: company.id, clientId, kind: 'payment', summary: `Saved bank details (account ending ${ending})${before ? `, replacing ${methodName(before)}` : ''}` });
+  });
   await endReplacedMandate(ctx, company, before);
-  await dropCardPlans(ctx, company, clientId, before);
   return getPaymentDetails(ctx, company, clientId);
+}
+
+/** A saved card or account as the activity log names it: "the Visa ending 4242", "the bank account ending 678". */
+function methodName(row: Pick<NonNullable<Awaited<ReturnType<typeof repo.findPaymentMethod>>>, 'kind' | 'card_brand' | 'card_last4' | 'bank_name' | 'account_number_masked'>): string {
+  if (row.kind === 'card') return `the ${row.card_brand ?? 'card'} ending ${row.card_last4 ?? ''}`.trim();
+  const ending = (row.account_number_masked ?? '').replaceAll('•', '');
+  return `the ${row.bank_name ? `Direct Debit from ${row.bank_name},` : 'bank'} account ending ${ending}`;
 }
 
 /** A bank account checked in the company's format and registered with the direct-debit provider (network I/O: outside any transaction). */
@@ -231,9 +249,10 @@ export async function removePaymentDetails(ctx: Ctx, company: Company, clientId:
   const before = await repo.findPaymentMethod(ctx.db, company.id, clientId);
   // The card goes, and its plans with it, together or not at all; the provider is told after.
   await ctx.transaction(async (tx) => {
-    if (!(await repo.deletePaymentMethod(tx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
+    if (!before || !(await repo.deletePaymentMethod(tx.db, company.id, clientId))) throw new AppError(404, 'NOT_FOUND', 'There are no payment details to remove');
     await dropCardPlans(tx, company, clientId, before);
     await reopenOfficeDebits(tx, company, clientId, before);
+    await recordActivity(tx, { companyId: company.id, clientId, kind: 'payment', summary: `Removed ${methodName(before)} from the account` });
   });
   await endReplacedMandate(ctx, company, before);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, changeCompanySettings, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import type { ActivityAnswer } from '@portal/shared/activity-schemas';
 import { companyIdOf, TEST_CARDS, tokenise as tokeniseCard } from '../../test/payment-fixtures.ts';
 
 interface Details {
@@ -34,6 +35,21 @@ describe.each(testEngines())('billing details on %s', (engine) => {
     const updated = await browser.post<Details>('/api/customer/update-credit-card-details', { token: await tokenise(browser, '5555555555554444', 3, 2031) });
     expect(updated.body.card).toEqual({ brand: 'Mastercard', last4: '4444', expiry: '03/2031' });
     expect((await browser.get<Details>('/api/customer/get-payment-details')).body.card?.last4).toBe('4444');
+  });
+
+  it('each card saved, replaced or removed and each bank account saved is in the family’s activity, named by its last digits', async () => {
+    const { browser } = await customer();
+    await browser.post('/api/customer/add-credit-card-details', { token: await tokenise(browser) });
+    await browser.post('/api/customer/update-credit-card-details', { token: await tokenise(browser, '5555555555554444', 3, 2031) });
+    expect((await browser.post('/api/customer/update-bank-details', { AccountName: 'Sarah Mitchell', BankCode: '062000', AccountNumber: '12345678' })).status).toBe(200);
+    expect((await browser.call('DELETE', '/api/customer/remove-payment-details')).status).toBe(200);
+    const entries = (await browser.get<ActivityAnswer>('/api/customer/activity')).body.entries;
+    expect(entries.filter((e) => e.kind === 'payment').map((e) => e.summary)).toEqual([
+      'Removed the bank account ending 678 from the account',
+      'Saved bank details (account ending 678), replacing the Mastercard ending 4444',
+      'Saved the Mastercard ending 4444, replacing the Visa ending 4242',
+      'Saved the Visa ending 4242 to pay with',
+    ]);
   });
 
   it('a card its bank declines is refused as it is saved, with the bank’s reason, and nothing is kept', async () => {
