@@ -3,23 +3,19 @@
  * keep-field-focus.ts for a mouse press) is checked; when that same box is the first one wrong, the
  * form focuses it again, which does nothing: a box already focused is not scrolled to, so on a phone
  * scrolled down to Save the box and its message stay above the screen and nothing seems to happen.
- * After each submit, while the box keeps the focus, it is brought into sight once it is marked wrong.
+ * After each submit, while the box keeps the focus (for up to about a second and a half), it is
+ * brought into sight once it is marked wrong.
  */
-export function installShowFocusedError(doc: Document = document, within = 1_500): () => void {
+export function installShowFocusedError(doc: Document = document): () => void {
   const onSubmit = (event: Event) => {
-    const form = event.target;
     const field = doc.activeElement;
-    if (!(form instanceof HTMLFormElement) || !(field instanceof HTMLElement) || !form.contains(field) || !field.matches('input, textarea, select')) return;
-    const until = performance.now() + within;
+    if (!(field instanceof HTMLElement) || !(event.target as Node).contains(field) || !field.matches('input,textarea,select')) return;
+    let frames = 90;
     const look = () => {
-      if (doc.activeElement !== field || performance.now() > until) return;
-      if (field.getAttribute('aria-invalid') !== 'true') {
-        requestAnimationFrame(look);
-        return;
-      }
+      if (doc.activeElement !== field || frames-- < 0) return;
+      if (field.getAttribute('aria-invalid') !== 'true') return void requestAnimationFrame(look);
       const box = field.getBoundingClientRect();
-      const view = doc.defaultView;
-      if (view && (box.top < 0 || box.bottom > view.innerHeight)) field.scrollIntoView({ block: 'center' });
+      if (box.top < 0 || box.bottom > innerHeight) field.scrollIntoView({ block: 'center' });
     };
     requestAnimationFrame(look);
   };
