@@ -49,4 +49,19 @@ test.describe('forgot password', () => {
       await expect(sent).toContainText('spam or junk');
     });
   });
+
+  test('on the landing, before any company: Forgot password? asks for the company first, then opens the reset', async ({ page, world }) => {
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Email Login' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    // The reset link comes from the family's company: its code first, with the box ready.
+    await expect(page.getByRole('tab', { name: 'Company Code' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('To reset your password, find your company by its code first.')).toBeVisible();
+    const code = page.getByRole('textbox', { name: 'Company Code' });
+    await expect(code).toBeFocused();
+    await code.fill(world.company('SPLASH').code);
+    await page.getByRole('button', { name: 'Find company' }).click();
+    // The company found, the reset asked for opens by itself.
+    await expect(page.getByRole('dialog', { name: 'Forgot password' })).toBeVisible();
+  });
 });

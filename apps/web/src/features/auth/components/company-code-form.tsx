@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CompanyCodeInput } from '@portal/shared/auth-schemas';
 import { Button } from '@/components/ui/button';
@@ -12,11 +12,13 @@ const resolver = lazyResolver<CompanyCodeInput, { company_code: string }>(async 
   return zodResolver(companyCodeSchema);
 });
 
-export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Promise<void> }) {
+/** `focus`: the box takes the focus as the form appears (the landing's Forgot password? before any company). */
+export function CompanyCodeForm({ onSubmit, focus = false }: { onSubmit: (code: string) => Promise<void>; focus?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setFocus,
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CompanyCodeInput, unknown, { company_code: string }>({
@@ -24,6 +26,10 @@ export function CompanyCodeForm({ onSubmit }: { onSubmit: (code: string) => Prom
     mode: 'onTouched',
     defaultValues: { company_code: '' },
   });
+
+  useEffect(() => {
+    if (focus) setFocus('company_code');
+  }, [focus, setFocus]);
 
   const submit = handleSubmit(async ({ company_code }) => {
     setError(null);

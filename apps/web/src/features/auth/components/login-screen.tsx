@@ -30,6 +30,9 @@ const tabClass =
 export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig | null; onChangeCompany?: () => void }) {
   const flow = useCompanySignIn();
   const openModal = useUiStore((s) => s.openModal);
+  /** "reset": the Company Code tab, opened by Forgot password? before any company is known; it says why, its box ready. */
+  const [tab, setTab] = useState('email');
+  const resetFirst = tab === 'reset';
   const logo = config ? logoSource(config) : null;
   const name = config ? companyName(config) : null;
   const companyChoiceShown = useOnceTrue(flow.companies !== null);
@@ -70,7 +73,7 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
               {messages.unknownLink}
             </p>
           ) : null}
-          <Tabs.Root defaultValue="email" className="mt-6">
+          <Tabs.Root value={resetFirst ? 'code' : tab} onValueChange={setTab} className="mt-6">
             <Tabs.List aria-label="How to sign in" className="flex gap-1 rounded-xl bg-surface-muted p-1">
               <Tabs.Trigger value="email" className={tabClass}>
                 Email Login
@@ -83,7 +86,8 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
             <Tabs.Content value="email" tabIndex={-1} className="mt-6 focus-visible:outline-none">
               <LoginForm
                 onSubmit={config ? flow.customer.signIn : flow.signInWithEmail}
-                onForgotPassword={config ? () => openModal('forgot-password') : undefined}
+                // Before any company, the reset link has no company to come from: its code first.
+                onForgotPassword={config ? () => openModal('forgot-password') : () => setTab('reset')}
                 footer={
                   config?.CanTakeNewSignUps ? (
                     <p className="text-center text-sm text-muted">
@@ -97,7 +101,12 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
               />
             </Tabs.Content>
             <Tabs.Content value="code" tabIndex={-1} className="mt-6 focus-visible:outline-none">
-              <CompanyCodeForm onSubmit={flow.signInWithCode} />
+              {resetFirst ? <p className="mb-4 text-sm text-ink-soft">To reset your password, find your company by its code first.</p> : null}
+              <CompanyCodeForm
+                focus={resetFirst}
+                // The company found, the reset the family asked for opens over its page.
+                onSubmit={resetFirst ? (code) => flow.signInWithCode(code).then(() => openModal('forgot-password')) : flow.signInWithCode}
+              />
             </Tabs.Content>
           </Tabs.Root>
           {config && onChangeCompany ? (
