@@ -20,6 +20,8 @@ export function AmountOwedBanner({ owed, className }: { owed: AmountOwed | undef
   const money = (cents: number) => formatMoney(cents, config.localization.CurrencySymbol);
   const count = owed.invoices.length;
   const overdue = owed.overdueCents > 0;
+  const { CardSurchargeAmountCents: feeCents, CardSurchargePercent: feePercent } = config.fin_setup;
+  const fee = [feeCents ? money(feeCents) : null, feePercent ? `${feePercent}%` : null].filter(Boolean).join(' + ');
 
   function payAll() {
     setInvoices(owed!.invoices.map((invoice) => invoice.InvoiceNo));
@@ -47,6 +49,8 @@ export function AmountOwedBanner({ owed, className }: { owed: AmountOwed | undef
             {overdue ? <strong className="font-semibold text-danger">{money(owed.overdueCents)} is overdue. </strong> : null}
             {/* The invoices the family pays here: an "open" count would disagree with the list beside it, which shows those the school collects too. */}
             {count === 1 ? '1 invoice to pay.' : `${count} invoices to pay, all in one checkout.`}
+            {/* Said before Pay, not first at the checkout: the amount on the button is before the fee. */}
+            {fee ? ` Paid by card, a card fee (${fee}) is added.` : null}
           </p>
         </div>
       </div>

@@ -245,6 +245,15 @@ describe('HomePage', () => {
       expect(useCartStore.getState().invoices).toEqual(['INV-OD', 'INV-UN']);
     });
 
+    it('says before Pay that a card fee is added, where the company charges one', async () => {
+      renderHome({ ...payOnline, fin_setup: { InvoicesPaidOnline: true, CardSurchargePercent: 1.5, CardSurchargeAmountCents: 30 } } as unknown as CompanyConfig);
+      const banner = await screen.findByRole('region', { name: 'You owe $30.00' });
+      expect(banner.textContent).toContain('2 invoices to pay, all in one checkout. Paid by card, a card fee ($0.30 + 1.5%) is added.');
+      cleanup();
+      renderHome(payOnline);
+      expect((await screen.findByRole('region', { name: 'You owe $30.00' })).textContent).not.toContain('card fee');
+    });
+
     it('says nothing and asks nothing where the company does not take invoices online', async () => {
       renderHome();
       await screen.findByRole('tab', { name: 'Upcoming Classes' });
