@@ -81,6 +81,7 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
                 <Button
                   variant="link"
                   size="sm"
+                  className="max-sm:min-h-10!"
                   loading={marking}
                   aria-label={`Mark as read: ${n.ClientInAppTitle}`}
                   onClick={() => {
