@@ -15,13 +15,13 @@ async function focused(page: Page) {
 }
 
 /**
- * Decision 126: a time's courts open in a panel under the time's row. The keyboard goes through the
- * times and courts as they read, row by row and left to right: from the chosen time along the rest
- * of its row, into the courts under it, and only then to the row below the panel.
+ * Decision 126: a time's courts open in a panel under the time's row. Decision 138: the times are
+ * one Tab stop; Tab goes from the chosen time into its courts, and the arrows go through the times
+ * as they read, row by row and left to right.
  */
-test.describe('the free times in reading order (decision 126)', () => {
+test.describe('the free times in reading order (decisions 126, 138)', () => {
   for (const width of [375, 800, 1280]) {
-    test(`Tab follows the rows at ${width} px`, async ({ page, world }) => {
+    test(`Tab reaches the courts, the arrows follow the rows, at ${width} px`, async ({ page, world }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/ob?id=${world.company('ACE').customerId}`);
       const days = page.getByRole('group', { name: 'Day' }).getByRole('button');
@@ -35,19 +35,26 @@ test.describe('the free times in reading order (decision 126)', () => {
       await expect(courts.first()).toBeVisible();
       const times = await page.getByRole('button', { name: FREE_TIME }).count();
 
-      // Tab through every time and court from the chosen time on.
-      const order = [await focused(page)];
-      const steps = Math.min(times, 14) + (await courts.count());
-      for (let i = 0; i < steps; i++) {
+      // Tab from the chosen time: into its courts, in order, then on past the times, which are one Tab
+      // stop (decision 138): a family no longer tabs through every time of the day to reach Add to cart.
+      const courtCount = await courts.count();
+      const tabbed = [];
+      for (let i = 0; i <= courtCount; i++) {
         await page.keyboard.press('Tab');
-        order.push(await focused(page));
+        tabbed.push(await focused(page));
+      }
+      expect(tabbed.slice(0, courtCount).map((f) => COURT.test(f.name))).toEqual(Array(courtCount).fill(true));
+      expect(tabbed[courtCount]!.name).not.toMatch(FREE_TIME);
+      expect(tabbed[courtCount]!.name).not.toMatch(COURT);
+      // The arrows go along the times as they read, row by row and left to right, past the courts' panel.
+      await time.focus();
+      const grid = [await focused(page)];
+      for (let i = 1; i < Math.min(times, 14); i++) {
+        await page.keyboard.press('ArrowRight');
+        grid.push(await focused(page));
       }
       await page.screenshot({ path: test.info().outputPath(`free-times-${width}.png`) });
-      const grid = order.filter((f) => FREE_TIME.test(f.name) || COURT.test(f.name));
-      // The keyboard went through the courts and on to a time after them.
-      const lastCourt = grid.map((f) => COURT.test(f.name)).lastIndexOf(true);
-      expect(lastCourt).toBeGreaterThan(0);
-      expect(grid[lastCourt + 1]?.name).toMatch(FREE_TIME);
+      expect(grid.every((f) => FREE_TIME.test(f.name))).toBe(true);
       // Each control the keyboard reaches next stands after the one before: lower down, or on the same line further right.
       for (let i = 1; i < grid.length; i++) {
         const [before, after] = [grid[i - 1]!, grid[i]!];

@@ -63,6 +63,41 @@ describe('the booking pickers', () => {
     expect(days).toEqual(['Sat28Sep', 'Sun29', 'Mon30', 'Tue1Oct', 'Wed2', 'Thu3']);
   });
 
+  it('the days are one Tab stop, the chosen day; the arrows, Home and End move among them (a keyboard went through every day)', () => {
+    renderRoute(<Picker />, { url: '/hub/bookings/add', config });
+    const days = within(screen.getByRole('group', { name: 'Day' })).getAllByRole('button');
+    expect(days.map((b) => b.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
+    days[0]!.focus();
+    fireEvent.keyDown(days[0]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(days[1]);
+    fireEvent.keyDown(days[1]!, { key: 'End' });
+    expect(document.activeElement).toBe(days[5]);
+    fireEvent.keyDown(days[5]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(days[5]);
+    fireEvent.keyDown(days[5]!, { key: 'Home' });
+    expect(document.activeElement).toBe(days[0]);
+    fireEvent.keyDown(days[0]!, { key: 'ArrowRight' });
+    fireEvent.click(days[1]!);
+    // The chosen day is the group's Tab stop from now on.
+    expect(days.map((b) => b.tabIndex)).toEqual([-1, 0, -1, -1, -1, -1]);
+  });
+
+  it('the free times are one Tab stop; the arrows move along them and Enter opens a time’s courts', () => {
+    const slots = [
+      { time: '09:00', endTime: '10:00', freeCourts: ['Court 1'], priceCents: 4000 },
+      { time: '09:30', endTime: '10:30', freeCourts: ['Court 1'], priceCents: 4000 },
+      { time: '10:00', endTime: '11:00', freeCourts: ['Court 1'], priceCents: 4000 },
+    ];
+    renderRoute(<FreeTimes slots={slots} chosen={null} onChoose={() => undefined} listPriceCents={4000} />, { url: '/hub/bookings/add', config });
+    const times = screen.getAllByRole('button', { expanded: false });
+    expect(times.map((b) => b.tabIndex)).toEqual([0, -1, -1]);
+    times[0]!.focus();
+    fireEvent.keyDown(times[0]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(times[1]);
+    fireEvent.keyDown(times[1]!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(times[0]);
+  });
+
   it('a booking type priced higher at some times offers its lowest price, "from"; one flat price is shown as it is', () => {
     renderRoute(<Picker />, { url: '/hub/bookings/add', config });
     const types = within(screen.getByLabelText('Booking type'))

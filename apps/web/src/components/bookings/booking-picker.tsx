@@ -8,6 +8,7 @@ import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states
 
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
+import { moveAmongChoices } from '@/lib/roving-focus';
 import { cancellableOnline, insideCutoffText } from '@/lib/cancel-deadline';
 import { clockRange, companyTimeZone, formatDate, formatMoney } from '@/lib/format';
 import { courtLabel, priceBeforeTax } from '@/lib/labels';
@@ -113,6 +114,7 @@ export function BookingPicker({
         {/* A phone swipes one row of days; a wider screen shows them all in rows of even length (day-columns.ts). */}
         <div
           ref={dayRow}
+          data-roving-group
           className={cn('-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0', columns && 'sm:grid sm:grid-cols-[repeat(var(--day-columns),auto)] sm:justify-start')}
           style={columns ? ({ '--day-columns': columns } as CSSProperties) : undefined}
         >
@@ -124,6 +126,9 @@ export function BookingPicker({
               <button
                 key={d}
                 type="button"
+                data-roving
+                onKeyDown={moveAmongChoices}
+                tabIndex={d === (days.includes(date) ? date : days[0]) ? 0 : -1}
                 aria-pressed={d === date}
                 aria-label={formatDate(d, config.localization.DateFormat)}
                 onClick={() => setDate(d)}

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import type { Availability } from '@portal/shared/bookings-schemas';
 import { useConfig } from '@/entities/company/get-company-config';
 import { cn } from '@/lib/cn';
+import { moveAmongChoices } from '@/lib/roving-focus';
 import { clockRange, clockTime, formatMoney } from '@/lib/format';
 import { courtLabel } from '@/lib/labels';
 import { useMediaQuery } from '@/lib/use-media';
@@ -112,7 +113,7 @@ export function FreeTimes({
 
   return (
     // Each button keeps clear of the chosen court's sticky bar when the keyboard brings it into view (scroll-mb).
-    <ul className={cn('grid gap-2', GRID_COLUMNS[columns])}>
+    <ul className={cn('grid gap-2', GRID_COLUMNS[columns])} data-roving-group>
       {slots.map((s, i) => {
         const chosen = i === openIndex;
         // Counted as the family can still add them: a court it cannot (its cart has it, answered free to it) is said apart, "1 in your cart".
@@ -124,6 +125,10 @@ export function FreeTimes({
             <li>
               <button
                 type="button"
+                data-roving
+                onKeyDown={moveAmongChoices}
+                // One Tab stop for the times: the one open, else the first (the arrows move along them).
+                tabIndex={i === Math.max(openIndex, 0) ? 0 : -1}
                 aria-expanded={chosen}
                 aria-controls={chosen ? panelId : undefined}
                 aria-label={`${clockTime(s.time)}, ${free} ${free === 1 ? court.toLowerCase() : `${court.toLowerCase()}s`} free, ${apart}${money(s.priceCents)}`}
