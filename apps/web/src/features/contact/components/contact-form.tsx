@@ -16,12 +16,13 @@ import { CaptchaCheck } from '@/components/forms/captcha-check';
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 const empty: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
 
+/** A message the server took, with what was sent. */
+type Answered = { values: ContactForm; message: string };
+
 /**
  * The Contact Us form (P3, P5): filled in for a signed-in customer, a proof-of-work check for a
  * guest when the company asks for one, the success modal when the office has the message.
  */
-type Answered = { values: ContactForm; message: string };
-
 export function ContactForm({ state, onSent }: { state: ContactFormState; onSent?: () => void }) {
   const send = useSendContactMessage();
   const [error, setError] = useState<string | null>(null);
