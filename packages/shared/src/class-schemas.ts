@@ -394,5 +394,7 @@ export const classChangeAnswerSchema = z.object({
   invoiceNo: z.string().nullable(),
   /** The same move asked again (a lost answer): already made, nothing charged or credited twice. */
   replayed: z.boolean(),
+  /** Make-ups booked into the new class from the move on, given back as credits (yyyy-MM-dd); none said again on a replay. */
+  MakeupsGivenBack: z.array(z.string()),
 });
 export type ClassChangeAnswer = z.infer<typeof classChangeAnswerSchema>;

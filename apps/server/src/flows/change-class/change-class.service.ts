@@ -1,4 +1,5 @@
 import { clockTime, formatDate } from '@portal/shared/date-time-text';
+import { makeupsGivenBackText } from '@portal/shared/class-change-text';
 import type { ClassChangeAnswer } from '@portal/shared/class-schemas';
 import { formatCents, taxOf, taxRatePpm } from '@portal/shared/pricing/money';
 import type { Ctx } from '../../context.ts';
@@ -38,7 +39,7 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
       // Asked again (the answer lost): what the move cost when it was made, so the family is still offered to pay it.
       const invoice = await findInvoiceWithLine(tx, company.id, clientId, `Class change, ${what}`);
       const credit = invoice ? undefined : await findCustomerCreditByDescription(tx.db, company.id, clientId, `Class change, ${what}`);
-      return { answer: { ...base, ChargeCents: invoice?.totalCents ?? 0, CreditCents: credit?.amount_cents ?? 0, invoiceNo: invoice?.invoiceNo ?? null }, mail: null };
+      return { answer: { ...base, ChargeCents: invoice?.totalCents ?? 0, CreditCents: credit?.amount_cents ?? 0, invoiceNo: invoice?.invoiceNo ?? null, MakeupsGivenBack: [] }, mail: null };
     }
 
     const diff = option.PriceDifferenceCents;
@@ -77,15 +78,15 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
           ? `The new class costs ${formatCents(credit, symbol)} less: this is a credit on your account for your next payment.`
           : 'The price stays the same.';
     const title = `Class changed: ${move.studentName} to ${option.Name}`;
-    const given = move.makeupsGivenBack.map((d) => formatDate(d, company.settings.localization.DateFormat));
-    const makeups =
-      given.length === 0
-        ? ''
-        : ` The make-up${given.length > 1 ? 's' : ''} booked into ${option.Name} on ${given.join(', ')} ${given.length > 1 ? 'are' : 'is'} now part of the class: ${given.length > 1 ? 'each credit is' : 'the credit is'} yours to book again.`;
+    const given = makeupsGivenBackText(
+      option.Name,
+      move.makeupsGivenBack.map((d) => formatDate(d, company.settings.localization.DateFormat)),
+    );
+    const makeups = given ? ` ${given}` : '';
     const content = `${move.studentName} moves from ${move.fromName} to ${option.Name} (${WEEKDAYS[option.Day - 1] ?? ''} ${clockTime(option.Time)}) from ${from}. ${money}${makeups}`;
     await notifyClient(tx.db, { companyId: company.id, clientId, category: 'classes', title, content, tagData: { kind: 'student', student_id: body.student_id }, createdAt: nowIso(now) });
     await recordActivity(tx, { companyId: company.id, clientId, kind: 'enrolment', summary: `Changed class: ${what}. ${money}` });
-    return { answer: { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo }, mail: { title, content } };
+    return { answer: { ...base, ChargeCents: charge, CreditCents: credit, invoiceNo, MakeupsGivenBack: move.makeupsGivenBack }, mail: { title, content } };
   });
 
   const action = { label: 'View your classes', url: `${publicOrigin(ctx.env)}/hub/students` };

@@ -230,6 +230,8 @@ describe.each(testEngines())('changing class on %s', (engine) => {
       .orderBy('n.id', 'desc')
       .executeTakeFirstOrThrow();
     expect(note.content).toContain('is yours to book again');
+    // The answer names the make-up given back too, so the page can say it (it was said by e-mail only).
+    expect(moved.body.MakeupsGivenBack).toEqual([option.StartDate]);
   });
 
   it('a class whose ages the child is outside is not offered, and a move to it is refused by name; nothing changes', async () => {

@@ -58,7 +58,9 @@ const open = () =>
 
 describe('Change class (decision 096)', () => {
   it('shows each class with its start and the price difference; the move answered with an invoice offers to pay it now', async () => {
-    const asked = serve([{ success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 4_500, CreditCents: 0, invoiceNo: 'INV-77', replayed: false }]);
+    const asked = serve([
+      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 4_500, CreditCents: 0, invoiceNo: 'INV-77', replayed: false, MakeupsGivenBack: [] },
+    ]);
     open();
     const choice = await screen.findByRole('radio', { name: /Tadpoles – Thursday/ });
     expect(choice.closest('label')!.textContent).toContain('$45.00 more to pay');
@@ -72,6 +74,15 @@ describe('Change class (decision 096)', () => {
     expect(asked).toEqual([{ student_id: 5, from_class_id: 101, to_class_id: 202 }]);
     fireEvent.click(within(done).getByRole('button', { name: 'Pay $45.00 now' }));
     expect(useCartStore.getState().invoices).toEqual(['INV-77']);
+  });
+
+  it('a make-up the child had booked into the new class is said to be given back, as the e-mail says it', async () => {
+    serve([{ success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 0, CreditCents: 0, invoiceNo: null, replayed: false, MakeupsGivenBack: ['2030-03-14'] }]);
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: /Tadpoles – Thursday/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move to Tadpoles – Thursday' }));
+    const done = await screen.findByRole('dialog', { name: 'Class changed' });
+    expect(within(done).getByRole('status').textContent).toContain('The make-up booked into Tadpoles – Thursday on 14/03/2030 is now part of the class: the credit is yours to book again.');
   });
 
   it('a class another family took first: the refusal is shown and the list is asked again', async () => {
@@ -99,8 +110,8 @@ describe('Change class (decision 096)', () => {
 
   it('a double-tap on Move moves once, and the dialog shows what the move cost, not a repeat’s answer', async () => {
     const asked = serve([
-      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 4_500, CreditCents: 0, invoiceNo: 'INV-78', replayed: false },
-      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 0, CreditCents: 0, invoiceNo: null, replayed: true },
+      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 4_500, CreditCents: 0, invoiceNo: 'INV-78', replayed: false, MakeupsGivenBack: [] },
+      { success: true, ClassID: 202, Name: 'Tadpoles – Thursday', StartDate: '2030-03-07', ChargeCents: 0, CreditCents: 0, invoiceNo: null, replayed: true, MakeupsGivenBack: [] },
     ]);
     open();
     fireEvent.click(await screen.findByRole('radio', { name: /Tadpoles – Thursday/ }));

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { makeupsGivenBackText } from '@portal/shared/class-change-text';
 import { useNavigate } from 'react-router';
 import type { ClassChangeAnswer, ClassChangeOption } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
@@ -76,6 +77,15 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
             </p>
           ) : null}
           {done.CreditCents > 0 ? <p>{formatMoney(done.CreditCents, symbol)} is a credit on your account for your next payment.</p> : null}
+          {/* As the e-mail says it, after the money. */}
+          {done.MakeupsGivenBack.length > 0 ? (
+            <p>
+              {makeupsGivenBackText(
+                done.Name,
+                done.MakeupsGivenBack.map((d) => formatDate(d, dateFormat)),
+              )}
+            </p>
+          ) : null}
           <p className="text-muted">We have sent you the details by e-mail too.</p>
         </div>
       </Modal>
