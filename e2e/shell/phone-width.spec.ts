@@ -113,15 +113,20 @@ test.describe('the narrowest phones (320 px) @phone', () => {
   });
 });
 
+/** Billing's card form on a 320 px phone. */
+async function openCardForm(page: Page, world: World) {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signIn(page, world);
+  await page.goto('/hub/settings/billing');
+  await page
+    .getByRole('button', { name: /^(Update|Add) card$/ })
+    .first()
+    .click();
+}
+
 test.describe('the card form on the narrowest phones (320 px) @phone', () => {
   test('the expiry and security code boxes stay level when the expiry label takes two lines', async ({ page, world }) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    await signIn(page, world);
-    await page.goto('/hub/settings/billing');
-    await page
-      .getByRole('button', { name: /^(Update|Add) card$/ })
-      .first()
-      .click();
+    await openCardForm(page, world);
     const expiry = page.getByLabel('Expiry (MM/YYYY)');
     const label = (await page.locator('label', { hasText: 'Expiry (MM/YYYY)' }).boundingBox())!;
     // The label wraps at this width (the case that once left the boxes at two heights).
@@ -131,13 +136,7 @@ test.describe('the card form on the narrowest phones (320 px) @phone', () => {
   });
 
   test('a whole card number shows beside its brand, none of it scrolled out of sight', async ({ page, world }) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    await signIn(page, world);
-    await page.goto('/hub/settings/billing');
-    await page
-      .getByRole('button', { name: /^(Update|Add) card$/ })
-      .first()
-      .click();
+    await openCardForm(page, world);
     const number = page.getByLabel('Card number');
     // Visa, and the longest brand name said in full.
     for (const [typed, brand] of [
