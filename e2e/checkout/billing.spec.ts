@@ -40,8 +40,11 @@ test.describe('billing details', () => {
 
     await page.getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove payment details?' });
+    // The dialog names the card it would remove ("Your Visa ending 4242 will be removed…").
+    await expect(dialog).toContainText('Your Visa ending 4242 will be removed from your account.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText('Visa ending 4242')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Visa ending 4242', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Remove' }).click();
     const removed = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/customer/remove-payment-details' && r.method() === 'DELETE');
     await page.getByRole('dialog', { name: 'Remove payment details?' }).getByRole('button', { name: 'Delete' }).click();
