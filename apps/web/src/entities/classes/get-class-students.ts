@@ -19,6 +19,11 @@ export function useClassStudents() {
 /** "Ella Mitchell is enrolled" (or "… are enrolled"), where each of `students` has a term place in the class; else null. */
 export function enrolledText(classId: number, students: readonly ClassStudentsAnswer['students'][number][]): string | null {
   if (students.length === 0 || !students.every((s) => s.ClassIDs.includes(classId))) return null;
+  return namesAre(students, 'enrolled');
+}
+
+/** "Ella Mitchell is …", "Ella Mitchell and Noah Mitchell are …". */
+export function namesAre(students: readonly { FirstName: string; LastName: string }[], what: string): string {
   const names = students.map((s) => `${s.FirstName} ${s.LastName}`);
-  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${names.length === 1 ? 'is' : 'are'} enrolled`;
+  return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${names.length === 1 ? 'is' : 'are'} ${what}`;
 }

@@ -10,7 +10,7 @@ import { studentTerm } from '@/lib/branding';
 import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useOcrProfile } from '@/entities/classes/get-ocr-profile';
 import { useConfig } from '@/entities/company/get-company-config';
-import { enrolledText, useClassStudents } from '@/entities/classes/get-class-students';
+import { enrolledText, namesAre, useClassStudents } from '@/entities/classes/get-class-students';
 import { onWaitlistText, useWaitlist, waitingIn } from '@/entities/classes/get-waitlist';
 import { AddToCartModal } from '@/features/classes/components/add-to-cart-modal';
 import { useCartHolds } from '@/features/checkout/api/cart-holds';
@@ -52,8 +52,7 @@ export default function AddEnrollmentsRoute() {
   const inCartText = (classId: number) => {
     const carted = asked.filter((s) => cartClasses.some((i) => i.ClassID === classId && i.StudentID === s.StudentID && !i.casual));
     if (asked.length === 0 || carted.length < asked.length) return null;
-    const names = carted.map((s) => `${s.FirstName} ${s.LastName}`);
-    return `${new Intl.ListFormat('en', { type: 'conjunction' }).format(names)} ${names.length === 1 ? 'is' : 'are'} in your cart`;
+    return namesAre(carted, 'in your cart');
   };
   const nameOf = (id: number | undefined) => {
     const s = students.data?.students.find((x) => x.StudentID === id);
