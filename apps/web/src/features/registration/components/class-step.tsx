@@ -87,12 +87,14 @@ export function ClassStep({
   const filled = (c: ChosenClass) => !c.waitlist && !c.casual && c.PlacesLeft <= 0;
   const removeId = (classId: number) => `${idBase}-remove-${classId}`;
   const rowId = (classId: number) => `${idBase}-row-${classId}`;
-  // The class the family just added: the button pressed goes ("Added"), so its new row in "Your
-  // classes" takes the focus once drawn, instead of the page or the first class.
+  const addedId = (classId: number) => `${idBase}-added-${classId}`;
+  // The class the family just added: the button pressed gives way to "Added", which takes the
+  // focus where the button was, so a phone scrolled down the list stays there for the next child's
+  // class ("Your classes" above shows it too); its row where the search no longer lists it.
   const added = useRef<number | null>(null);
   useEffect(() => {
     if (added.current === null) return;
-    document.getElementById(rowId(added.current))?.focus();
+    (document.getElementById(addedId(added.current)) ?? document.getElementById(rowId(added.current)))?.focus();
     added.current = null;
   });
   const addNow = (c: ChosenClass) => {
@@ -186,9 +188,14 @@ export function ClassStep({
         onResults={onResults}
         action={(c) =>
           chosenIds.has(c.ClassID) ? (
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-success">
+            <span
+              id={addedId(c.ClassID)}
+              tabIndex={-1}
+              className="inline-flex items-center gap-1 rounded text-sm font-semibold text-success focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
               <CheckIcon aria-hidden="true" className="size-4" />
               Added
+              <span className="sr-only"> to your classes: {c.Name}</span>
             </span>
           ) : fullFor(c) && waitingFor(c.ClassID) ? (
             <span className="text-sm font-medium text-ink-soft">{waitingFor(c.ClassID)}</span>

@@ -414,8 +414,8 @@ describe('the class step (N5, N8)', () => {
     click('Add class: Tadpoles');
     expect(within(yourClasses()!).getByText('Tadpoles')).toBeTruthy();
     expect(within(yourClasses()!).getByText('Rest of the term')).toBeTruthy();
-    // The button pressed is gone: the focus goes to the class's new row.
-    await waitFor(() => expect(document.activeElement).toBe(within(yourClasses()!).getByText('Tadpoles').closest('li')));
+    // The button pressed gives way to "Added", which takes the focus where it was (the page stays put).
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Added to your classes: Tadpoles'));
     expect(screen.queryByRole('button', { name: 'Add class: Tadpoles' })).toBeNull();
     expect(button('Next').disabled).toBe(false);
 
@@ -466,7 +466,8 @@ describe('the class step (N5, N8)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add class' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(yourClasses()!).getByText('One session: 14/12/2026')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(within(yourClasses()!).getByText('Tadpoles').closest('li')));
+    // The dialog gone, the focus is on the class's "Added", where the button that opened it was.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Added to your classes: Tadpoles'));
     expect(stored().classes[0]).toMatchObject({ ClassID: 101, casual: true, dates: ['2026-12-14'], waitlist: false });
   });
 });
