@@ -169,6 +169,8 @@ const SAMPLES: Record<string, SampleOf | SampleOf[]> = {
   'POST /api/customer/update-bank-details': () => ({ body: { AccountName: 'Isolation Test', BankCode: '062000', AccountNumber: '12345678' } }),
   'POST /api/customer/set-password': () => ({ body: { password: newPassword, confirm_password: newPassword } }),
   'POST /api/customer/ocr-sign-in-actions': (v) => ({ body: { client_id: v.clientId } }),
+  // Another sign-in's account: not found, the caller still signed in as themselves.
+  'POST /api/customer/switch-account': (v) => ({ body: { client_id: v.clientId } }),
   'POST /api/ocr/get-students-enrolled-in-class': (v) => ({ body: { client_id: v.clientId, class_id: v.classId } }),
   'POST /api/classes/validate-class-item': (v) => ({ body: { class_id: v.classId, student_id: v.freeStudentId } }),
   'GET /api/classes/get-student-enrollments': (v) => ({ query: { id: v.studentId } }),

@@ -12,6 +12,7 @@ import { invitedGuardian, registerCustomer, startTestApp, testEngines, type Brow
 /** The writes any guardian may make: about themselves alone, never the family's data. */
 const OWN_WRITES = [
   'POST /api/customer/change-password',
+  'POST /api/customer/switch-account',
   'POST /api/messages/mark-read',
   'POST /api/notification/mark-read',
   'POST /api/notification/mark-all-read',

@@ -11,6 +11,8 @@ export const customerUserSchema = z.object({
   LastName: z.string(),
   total_barcodes: z.number(),
   Role: z.enum(['holder', ...GUARDIAN_ROLES]).optional(),
+  /** How many other accounts the same sign-in opens at the company ("Switch account"); absent when none. */
+  OtherAccounts: z.number().optional(),
 });
 export type CustomerUser = z.infer<typeof customerUserSchema>;
 
@@ -29,6 +31,9 @@ export type ClientAccount = z.infer<typeof clientAccountSchema>;
 /** get-clients: the accounts these credentials may sign in to. */
 export const clientsAnswerSchema = z.object({ success: z.literal(true), clients: z.array(clientAccountSchema) });
 export type ClientsAnswer = z.infer<typeof clientsAnswerSchema>;
+
+/** switch-account: another account of the signed-in sign-in, without its password again. */
+export const switchAccountRequestSchema = z.object({ client_id: idField });
 
 /** customer/login. */
 export const loginAnswerSchema = z.object({

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
-/** The auth modals any part of the app may open (home's "My Account", the nav, ?ocr_profile). */
-export type ModalName = 'login' | 'register' | 'forgot-password';
+/** The auth modals any part of the app may open (home's "My Account", the nav, ?ocr_profile, the account menu). */
+export type ModalName = 'login' | 'register' | 'forgot-password' | 'switch-account';
 
 interface UiState {
   modal: ModalName | null;

@@ -60,6 +60,14 @@ export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: C
     return { success: true as const, ...answer, ...(body.server_redirect ? { server_redirect: body.server_redirect } : {}) };
   });
 
+  route(app, base, endpoints.accounts, async ({ ctx }) => ({ success: true as const, clients: await service.listSessionAccounts(ctx, ctx.company, ctx.clientId) }));
+
+  // The sign-in proved its password once: its other accounts open without it, in a new session (the old one ends).
+  route(app, base, endpoints.switchAccount, async ({ ctx, body, req, reply }) => {
+    const { clientId, guardian } = await service.chooseSessionAccount(ctx, ctx.company, ctx.clientId, body.client_id);
+    return { success: true as const, ...(await signInCustomer(ctx, req, reply, ctx.company, clientId, guardian)) };
+  });
+
   route(app, base, endpoints.logout, async ({ ctx, req, reply }) => {
     const token = req.cookies[CUSTOMER_COOKIE];
     if (token) await endSessionByToken(ctx, token);

@@ -1,6 +1,7 @@
 // The accounts module's one door: other modules, flows and the app import only this file.
 export {
   chooseClient,
+  chooseSessionAccount,
   completeRegistration,
   createSignIn,
   findCompaniesForCredentials,
@@ -10,6 +11,7 @@ export {
   isPasswordChangePending,
   isResetPending,
   listClientAccounts,
+  listSessionAccounts,
   loadUserAndActions,
   openGuestAccount,
   removeAccount,

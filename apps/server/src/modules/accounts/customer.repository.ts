@@ -63,27 +63,57 @@ export async function insertLogin(db: Db, input: { companyId: number; email: str
   return row.id;
 }
 
-/** The client with how many barcodes it holds, in one statement. */
-export async function findCustomerUser(db: Db, companyId: number, clientId: number) {
+/**
+ * The client with how many barcodes it holds and how many accounts the session's sign-in opens at
+ * the company (its families and those it is a guardian of: `guardianId` signed in as one), in one statement.
+ */
+export async function findCustomerUser(db: Db, companyId: number, clientId: number, guardianId: number | null = null) {
   const row = await db
     .selectFrom('clients')
-    .select((eb) => [
-      'id',
-      'login_id',
-      'first_name',
-      'last_name',
-      'email',
-      eb
-        .selectFrom('barcodes')
-        .select((b) => b.fn.countAll<number>().as('n'))
-        .where('barcodes.company_id', '=', companyId)
-        .where('barcodes.client_id', '=', clientId)
-        .as('total_barcodes'),
-    ])
+    .select((eb) => {
+      const login =
+        guardianId === null ? eb.ref('clients.login_id') : eb.selectFrom('guardians').select('guardians.login_id').where('guardians.company_id', '=', companyId).where('guardians.id', '=', guardianId);
+      return [
+        'id',
+        'login_id',
+        'first_name',
+        'last_name',
+        'email',
+        eb
+          .selectFrom('barcodes')
+          .select((b) => b.fn.countAll<number>().as('n'))
+          .where('barcodes.company_id', '=', companyId)
+          .where('barcodes.client_id', '=', clientId)
+          .as('total_barcodes'),
+        eb
+          .selectFrom('clients as own')
+          .select((b) => b.fn.countAll<number>().as('n'))
+          .where('own.company_id', '=', companyId)
+          .where('own.login_id', '=', login)
+          .as('own_accounts'),
+        eb
+          .selectFrom('guardians as g')
+          .select((b) => b.fn.countAll<number>().as('n'))
+          .where('g.company_id', '=', companyId)
+          .where('g.login_id', '=', login)
+          .as('guarded_accounts'),
+      ];
+    })
     .where('company_id', '=', companyId)
     .where('id', '=', clientId)
     .executeTakeFirst();
-  return row && { ...row, total_barcodes: Number(row.total_barcodes ?? 0) };
+  if (!row) return undefined;
+  const { own_accounts, guarded_accounts, ...client } = row;
+  return { ...client, total_barcodes: Number(row.total_barcodes ?? 0), other_accounts: Math.max(0, Number(own_accounts ?? 0) + Number(guarded_accounts ?? 0) - 1) };
+}
+
+/** The sign-in a customer session is of: the family's own, or the guardian's (decision 101). */
+export async function findSessionLoginId(db: Db, companyId: number, clientId: number, guardianId: number | null): Promise<number | undefined> {
+  const row =
+    guardianId === null
+      ? await db.selectFrom('clients').select('login_id').where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst()
+      : await db.selectFrom('guardians').select('login_id').where('company_id', '=', companyId).where('id', '=', guardianId).where('client_id', '=', clientId).executeTakeFirst();
+  return row?.login_id;
 }
 
 export async function updatePasswordHash(db: Db, companyId: number, loginId: number, passwordHash: string): Promise<void> {

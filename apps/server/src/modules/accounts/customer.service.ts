@@ -96,8 +96,35 @@ export async function findCompaniesForCredentials(ctx: Ctx, email: string, passw
 
 export async function listClientAccounts(ctx: Ctx, company: Company, email: string, password: string): Promise<ClientAccount[]> {
   const login = await authenticate(ctx, company, email, password);
-  const accounts = await repo.findAccountsByLogin(ctx.db, company.id, login.id);
-  return accounts.map((c) => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name, ...(c.role ? { Role: c.role } : {}) }));
+  return (await repo.findAccountsByLogin(ctx.db, company.id, login.id)).map(toClientAccount);
+}
+
+const toClientAccount = (c: AccountRow): ClientAccount => ({ ClientID: c.id, FirstName: c.first_name, LastName: c.last_name, ...(c.role ? { Role: c.role } : {}) });
+type AccountRow = Awaited<ReturnType<typeof repo.findAccountsByLogin>>[number];
+
+/** The accounts the signed-in session's sign-in opens at the company, the one signed in to among them. */
+async function sessionAccounts(ctx: Ctx, company: Company, clientId: number): Promise<AccountRow[]> {
+  const loginId = await repo.findSessionLoginId(ctx.db, company.id, clientId, ctx.guardian?.id ?? null);
+  if (loginId === undefined) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
+  return repo.findAccountsByLogin(ctx.db, company.id, loginId);
+}
+
+/** What "Switch account" offers: every account the session's sign-in opens at the company (its password was proved at sign-in). */
+export async function listSessionAccounts(ctx: Ctx, company: Company, clientId: number): Promise<ClientAccount[]> {
+  return (await sessionAccounts(ctx, company, clientId)).map(toClientAccount);
+}
+
+/** Another account of the session's own sign-in, to sign in to without the password again; any other id is not found. */
+export async function chooseSessionAccount(ctx: Ctx, company: Company, clientId: number, wanted: number): Promise<{ clientId: number; guardian: Guardian | null }> {
+  const chosen = (await sessionAccounts(ctx, company, clientId)).find((c) => c.id === wanted);
+  if (!chosen) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
+  return accountOf(chosen);
+}
+
+/** The family a chosen account signs in to: held, or as a guardian (decision 101). */
+function accountOf(chosen: AccountRow): { clientId: number; guardian: Guardian | null } {
+  if (chosen.guardian_id === null || chosen.role === null) return { clientId: chosen.id, guardian: null };
+  return { clientId: chosen.id, guardian: { id: chosen.guardian_id, role: chosen.role, firstName: chosen.guardian_first_name ?? '', lastName: chosen.guardian_last_name ?? '' } };
 }
 
 /** A family the request itself opened (online registration), as it was written, with the sign-in actions it was opened with. */
@@ -123,11 +150,14 @@ export async function loadUserAndActions(
   /** A family the request itself opened: its name as it was written, and no barcode yet. */
   opened?: OpenedFamily,
 ): Promise<{ user: CustomerUser; actions: SignInAction[] }> {
-  const user = opened ? { id: clientId, first_name: opened.firstName, last_name: opened.lastName, total_barcodes: 0 } : repo.findCustomerUser(ctx.db, companyId, clientId);
+  const user = opened
+    ? { id: clientId, first_name: opened.firstName, last_name: opened.lastName, total_barcodes: 0, other_accounts: 0 }
+    : repo.findCustomerUser(ctx.db, companyId, clientId, guardian?.id ?? null);
   const [client, actions] = await Promise.all([user, guardian ? [] : (pending ?? listSignInActions(ctx, companyId, clientId))]);
   if (!client) throw new AppError(401, 'UNAUTHENTICATED', serverMessages.notSignedIn);
   const name = guardian ? { FirstName: guardian.firstName, LastName: guardian.lastName } : { FirstName: client.first_name, LastName: client.last_name };
-  return { user: { ClientID: client.id, ...name, total_barcodes: client.total_barcodes, Role: guardian?.role ?? 'holder' }, actions };
+  const others = client.other_accounts > 0 ? { OtherAccounts: client.other_accounts } : {};
+  return { user: { ClientID: client.id, ...name, total_barcodes: client.total_barcodes, Role: guardian?.role ?? 'holder', ...others }, actions };
 }
 
 export async function isPasswordChangePending(ctx: Ctx, companyId: number, clientId: number): Promise<boolean> {
@@ -142,8 +172,7 @@ export async function chooseClient(ctx: Ctx, company: Company, input: { email: s
   if (input.client_id !== undefined && !chosen) throw new AppError(404, 'NOT_FOUND', serverMessages.accountNotFound);
   if (accounts.length === 0) throw invalidCredentials();
   if (!chosen) throw new AppError(409, 'ACCOUNT_CHOICE_REQUIRED', 'Please choose an account');
-  if (chosen.guardian_id === null || chosen.role === null) return { clientId: chosen.id, guardian: null };
-  return { clientId: chosen.id, guardian: { id: chosen.guardian_id, role: chosen.role, firstName: chosen.guardian_first_name ?? '', lastName: chosen.guardian_last_name ?? '' } };
+  return accountOf(chosen);
 }
 
 /** Step one of registration, for a company taking new sign-ups (the endpoint's switch): e-mails a 6-digit code and answers the token that pairs with it. */

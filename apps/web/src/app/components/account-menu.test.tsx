@@ -5,6 +5,7 @@ import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { formTestConfig } from '@/test/form-config';
 import { installMockServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
+import { useUiStore } from '@/lib/ui-store';
 import { AccountMenu } from './account-menu';
 
 installMockServer();
@@ -24,5 +25,20 @@ describe('AccountMenu (B10)', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('offers Switch account only where the sign-in opens another account, and it opens the switch', async () => {
+    renderRoute(<AccountMenu config={config} user={user} />, { url: '/hub', config });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Account Settings for Sarah' }), { key: 'Enter' });
+    await screen.findByRole('menu');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Switch account' })).toBeNull();
+    cleanup();
+
+    renderRoute(<AccountMenu config={config} user={{ ...user, OtherAccounts: 1 }} />, { url: '/hub', config });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Account Settings for Sarah' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
+    expect(useUiStore.getState().modal).toBe('switch-account');
+    useUiStore.getState().closeModal();
   });
 });

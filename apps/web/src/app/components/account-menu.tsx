@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
-import { LogOutIcon, MailIcon, MoonIcon } from 'lucide-react';
+import { LogOutIcon, MailIcon, MoonIcon, UsersIcon } from 'lucide-react';
+import { useUiStore } from '@/lib/ui-store';
 import { usePrefsStore } from '@/lib/prefs-store';
 import { useSignOut } from '../hooks/use-session-actions';
 import { barcodeItem, settingsItems } from './nav-items';
@@ -25,6 +26,7 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
   const setDark = usePrefsStore((s) => s.setDark);
   const barcodes = barcodeItem(user);
   const [open, setOpen] = useState(false);
+  const openModal = useUiStore((s) => s.openModal);
 
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
@@ -77,6 +79,14 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
             </span>
           </DropdownMenu.CheckboxItem>
           <DropdownMenu.Separator className="my-1 h-px bg-surface-muted" />
+          {user.OtherAccounts ? (
+            <DropdownMenu.Item className={itemClass} onSelect={() => openModal('switch-account')}>
+              <span className="text-muted">
+                <UsersIcon />
+              </span>
+              Switch account
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className={dangerClass} onSelect={() => void signOut()}>
             <LogOutIcon />
             Sign Out

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
-import { ArrowLeftRightIcon, LogInIcon, LogOutIcon, MailIcon, MoonIcon, UserIcon, XIcon } from 'lucide-react';
+import { ArrowLeftRightIcon, LogInIcon, LogOutIcon, MailIcon, MoonIcon, UserIcon, UsersIcon, XIcon } from 'lucide-react';
 import { companyName, logoSource } from '@/lib/branding';
 import { usePrefsStore } from '@/lib/prefs-store';
 import { useUiStore } from '@/lib/ui-store';
@@ -125,6 +125,23 @@ export function MobileSidebar({
                   </button>
                 </li>
               )}
+              {user?.OtherAccounts ? (
+                <li>
+                  <button
+                    type="button"
+                    className={rowClass}
+                    onClick={() => {
+                      close();
+                      openModal('switch-account');
+                    }}
+                  >
+                    <span className="text-muted">
+                      <UsersIcon />
+                    </span>
+                    Switch account
+                  </button>
+                </li>
+              ) : null}
               <li>
                 <button
                   type="button"

@@ -1,6 +1,7 @@
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { LoginModal } from './login-modal';
 import { RegisterModal } from './register-modal';
+import { SwitchAccountModal } from './switch-account-modal';
 
 /** The modals any screen opens through useUiStore().openModal; needs a loaded company. */
 export function AuthModals() {
@@ -9,6 +10,7 @@ export function AuthModals() {
       <LoginModal />
       <RegisterModal />
       <ForgotPasswordModal />
+      <SwitchAccountModal />
     </>
   );
 }

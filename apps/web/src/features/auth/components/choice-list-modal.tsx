@@ -19,13 +19,19 @@ interface ChoiceListModalProps {
   choices: Choice[];
   onChoose: (key: number) => Promise<void>;
   onCancel: () => void;
+  /** The choices are still being asked for (Switch account). */
+  loading?: boolean;
+  /** Why the choices could not be had. */
+  loadError?: string | null;
+  /** What the chosen row's spinner says. */
+  busyLabel?: string;
 }
 
 /**
  * "Select Company" and "Select Account": one large row per option, tapping a row continues
  * straight away (no extra confirm step on a phone). Server errors show in the red box (A18).
  */
-export function ChoiceListModal({ open, title, description, choices, onChoose, onCancel }: ChoiceListModalProps) {
+export function ChoiceListModal({ open, title, description, choices, onChoose, onCancel, loading = false, loadError = null, busyLabel = 'Signing in' }: ChoiceListModalProps) {
   const [busyKey, setBusyKey] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -51,7 +57,12 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
       description={description}
       size="sm"
     >
-      <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-3" />
+      <ErrorBox message={error ?? loadError} onDismiss={() => setError(null)} className="mb-3" />
+      {loading ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading" />
+        </div>
+      ) : null}
       <ul className="flex flex-col gap-2">
         {choices.map((choice) => (
           <li key={choice.key}>
@@ -69,7 +80,7 @@ export function ChoiceListModal({ open, title, description, choices, onChoose, o
                 {choice.subtitle ? <span className="block truncate text-sm text-muted">{choice.subtitle}</span> : null}
               </span>
               {busyKey === choice.key ? (
-                <Spinner size="sm" label="Signing in" className="text-primary-ink" />
+                <Spinner size="sm" label={busyLabel} className="text-primary-ink" />
               ) : (
                 <ChevronRightIcon aria-hidden="true" className="size-5 text-faint group-hover:text-primary-ink" />
               )}

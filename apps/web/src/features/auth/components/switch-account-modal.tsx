@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { roleLabels } from '@portal/shared/family-roles';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/entities/customer/identity';
+import { errorMessage } from '@/lib/api-client';
+import { useUiStore } from '@/lib/ui-store';
+import { sessionAccountsQueryOptions, switchAccount } from '../api/switch-account';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { ChoiceListModal } from './choice-list-modal';
+
+/**
+ * "Switch account" (account menu): the other accounts the signed-in address opens at the company,
+ * its own families and those it helps with as a guardian. One tap signs in to it, as the sign-in's
+ * "Select Account" would, without the password again; its home (or its steps after sign-in) opens.
+ */
+export function SwitchAccountModal() {
+  const open = useUiStore((s) => s.modal === 'switch-account');
+  const closeModal = useUiStore((s) => s.closeModal);
+  const user = useCurrentUser();
+  const finish = useFinishSignIn();
+  const navigate = useNavigate();
+  const accounts = useQuery({ ...sessionAccountsQueryOptions, enabled: open && user !== null });
+  const others = (accounts.data ?? []).filter((a) => a.ClientID !== user?.ClientID);
+
+  return (
+    <ChoiceListModal
+      open={open && user !== null}
+      title="Switch account"
+      description="Your e-mail address opens more than one account. Which one would you like to use?"
+      loading={accounts.isPending}
+      loadError={accounts.isError ? errorMessage(accounts.error) : null}
+      busyLabel="Switching account"
+      choices={others.map((a) => ({ key: a.ClientID, title: `${a.FirstName} ${a.LastName}`.trim(), subtitle: a.Role ? `Family access: ${roleLabels[a.Role]}` : 'Your account' }))}
+      onChoose={async (clientId) => {
+        const answer = await switchAccount(clientId);
+        closeModal();
+        finish(answer);
+        // Another account's pages: its home, unless its steps after sign-in come first (finish goes there).
+        if (answer.actions.length === 0) void navigate(paths.company, { replace: true });
+      }}
+      onCancel={closeModal}
+    />
+  );
+}
