@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { formTestConfig } from '@/test/form-config';
-import { installMockServer } from '@/test/msw';
+import { http, HttpResponse } from 'msw';
+import { installMockServer, server } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
 import { useUiStore } from '@/lib/ui-store';
 import { AccountMenu } from './account-menu';
@@ -40,5 +41,16 @@ describe('AccountMenu (B10)', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Switch account' }));
     expect(useUiStore.getState().modal).toBe('switch-account');
     useUiStore.getState().closeModal();
+  });
+
+  it('while sign-in actions are pending offers no settings page or barcodes (they wait for them): Contact Us, Dark mode and Sign Out stay', async () => {
+    server.use(http.get('/api/customer/get-sign-in-actions', () => HttpResponse.json({ success: true, actions: [{ id: 1, type: 'UpdateProfile' }] })));
+    const withBarcodes = { ...user, total_barcodes: 2 };
+    renderRoute(<AccountMenu config={config} user={withBarcodes} />, { url: '/hub/sign-in-actions', config, user: withBarcodes });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Account Settings for Sarah' }), { key: 'Enter' });
+    await screen.findByRole('menu');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'My Details' })).toBeNull());
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Contact Us', 'Sign Out']);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Dark mode' })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { paths } from '@/config/paths';
 import { LogOutIcon, MailIcon, MoonIcon, UsersIcon } from 'lucide-react';
 import { useUiStore } from '@/lib/ui-store';
+import { useSignInActions } from '@/features/auth/api/get-sign-in-actions';
 import { usePrefsStore } from '@/lib/prefs-store';
 import { useSignOut } from '../hooks/use-session-actions';
 import { barcodeItem, settingsItems } from './nav-items';
@@ -24,7 +25,9 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
   const signOut = useSignOut();
   const dark = usePrefsStore((s) => s.dark);
   const setDark = usePrefsStore((s) => s.setDark);
-  const barcodes = barcodeItem(user);
+  // While sign-in actions are pending the settings pages and barcodes wait for them (decision 021): not offered.
+  const held = (useSignInActions().data?.length ?? 0) > 0;
+  const barcodes = held ? null : barcodeItem(user);
   const [open, setOpen] = useState(false);
   const openModal = useUiStore((s) => s.openModal);
 
@@ -50,13 +53,17 @@ export function AccountMenu({ config, user }: { config: CompanyConfig; user: Cus
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-surface-muted" />
-          {settingsItems(config, user.Role).map((item) => (
-            <DropdownMenu.Item key={item.to} className={itemClass} onSelect={() => navigate(item.to)}>
-              <span className="text-muted">{item.icon}</span>
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-surface-muted" />
+          {held ? null : (
+            <>
+              {settingsItems(config, user.Role).map((item) => (
+                <DropdownMenu.Item key={item.to} className={itemClass} onSelect={() => navigate(item.to)}>
+                  <span className="text-muted">{item.icon}</span>
+                  {item.label}
+                </DropdownMenu.Item>
+              ))}
+              <DropdownMenu.Separator className="my-1 h-px bg-surface-muted" />
+            </>
+          )}
           {barcodes ? (
             <DropdownMenu.Item className={itemClass} onSelect={() => navigate(barcodes.to)}>
               <span className="text-muted">{barcodes.icon}</span>

@@ -100,14 +100,17 @@ export function MobileSidebar({
                   Contact Us
                 </Link>
               </li>
-              <li>
-                <Link to={paths.settingsMenu} onClick={close} className={rowClass}>
-                  <span className="text-muted">
-                    <UserIcon />
-                  </span>
-                  Account Settings
-                </Link>
-              </li>
+              {/* The settings pages wait for the sign-in actions (decision 021): not offered meanwhile. */}
+              {held ? null : (
+                <li>
+                  <Link to={paths.settingsMenu} onClick={close} className={rowClass}>
+                    <span className="text-muted">
+                      <UserIcon />
+                    </span>
+                    Account Settings
+                  </Link>
+                </li>
+              )}
               {user ? null : (
                 <li>
                   <button
