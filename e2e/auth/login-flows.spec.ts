@@ -47,6 +47,9 @@ test.describe('customer login', () => {
       expect(login.postDataJSON()).toMatchObject({ email: world.email('family'), password: DEMO_PASSWORD, client_id: olivia.ClientID });
       await expect(page).toHaveURL(/\/hub\/company$/);
       await expectSignedInAs(page, 'Olivia');
+      // Home opens at its top: the greeting is not under the sticky header.
+      await expect(page.getByRole('heading', { level: 1, name: 'Hi Olivia' })).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
     });
   });
 

@@ -127,7 +127,8 @@ export function Modal({ open, onOpenChange, title, description, children, footer
             const back = returnTarget(from);
             if (!back) return;
             event.preventDefault();
-            back.focus();
+            // The page's content is focused where it stands: scrolled to, its top would slip under the sticky header.
+            back.focus(back.id === 'main' ? { preventScroll: true } : undefined);
           }}
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
