@@ -54,6 +54,16 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   if (new URL(page.url()).pathname !== '/hub/classes/notify-absences') await page.goto('/hub/classes/notify-absences');
   await expect(page.getByRole('heading', { name: 'Notify Absences' })).toBeVisible();
   const card = page.getByTestId('enrolment').filter({ hasText: 'Seahorse – Saturday' });
+  if (isMobile(page)) {
+    // A session's own Notify absence is a thumb's target: 40 px tall, its neighbours another date.
+    await card.getByRole('button', { name: 'Sessions' }).click();
+    const ownSession = card
+      .getByRole('list', { name: /^Sessions of/ })
+      .getByRole('button', { name: /^Notify absence/ })
+      .first();
+    expect((await ownSession.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    await card.getByRole('button', { name: 'Hide sessions' }).click();
+  }
   await card.getByRole('button', { name: 'Notify absence' }).first().click();
   const pick = page.getByRole('dialog', { name: 'Choose a session' });
   // By keyboard: Next's press opens the reason's dialog with the focus in it, not on the page behind.

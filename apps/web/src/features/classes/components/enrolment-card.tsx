@@ -63,7 +63,8 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                     {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
                     {s.CanNotifyAbsence ? (
                       // Each button is named by its child and session, so a list of them is not ten times the same words.
-                      <Button size="sm" variant="link" aria-label={`Notify absence: ${studentName}, ${when}`} onClick={() => setAbsence(s)}>
+                      // 40 px tall on a phone: a row's neighbour is another date, a tap's slip another session.
+                      <Button size="sm" variant="link" className="max-sm:min-h-10!" aria-label={`Notify absence: ${studentName}, ${when}`} onClick={() => setAbsence(s)}>
                         Notify absence
                       </Button>
                     ) : config.CanNotifyAbsence && !s.Past && s.Status === 'scheduled' && !s.Absent ? (
