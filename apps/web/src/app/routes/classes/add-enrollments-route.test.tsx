@@ -147,7 +147,7 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     expect(within(dolphin).getByRole('button', { name: 'Join waitlist' })).toBeTruthy();
   });
 
-  it('joined, the waitlist says where the place in the queue is kept: Classes, where it can be left too', async () => {
+  it('joined, the waitlist says who is at which position for which class, and where the place is kept: Classes, where it can be left too', async () => {
     serve();
     server.use(
       http.post<never, never, WaitlistAnswer>('/api/classes/join-waitlist', () =>
@@ -161,7 +161,7 @@ describe('AddEnrollmentsRoute: a full class whose place the family holds in its 
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Join waitlist' })).getByRole('button', { name: 'Join waitlist' }));
     const joined = await screen.findByRole('dialog', { name: 'Added to the waitlist' });
     expect(within(joined).getByText(/Your place in the queue is under/).textContent).toBe(
-      'We will let you know by notification and e-mail as soon as a place is free. Your place in the queue is under Classes, where you can also leave it.',
+      'Noah Mitchell is number 1 on the waitlist for Shark – Friday. We will let you know by notification and e-mail as soon as a place is free. Your place in the queue is under Classes, where you can also leave it.',
     );
     expect(within(joined).getByRole('link', { name: 'Classes' }).getAttribute('href')).toBe('/hub/classes');
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { agesText, outsideAges, type ClassStudentsAnswer, type ClassSummary } from '@portal/shared/class-schemas';
+import { agesText, outsideAges, type ClassStudentsAnswer, type ClassSummary, type WaitlistEntry } from '@portal/shared/class-schemas';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
@@ -46,6 +46,8 @@ export function AddToCartModal({
   const [date, setDate] = useState(cls.dates[0] ?? '');
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [done, setDone] = useState<'cart' | 'waitlist' | null>(null);
+  // The place the family's waitlist answered for the child just put on it: who, and at which position.
+  const [waiting, setWaiting] = useState<WaitlistEntry | null>(null);
   const validate = useValidateClassItem();
   const join = useJoinWaitlist();
   const validateOnce = useOneAtATime(validate);
@@ -102,7 +104,16 @@ export function AddToCartModal({
 
   function joinWaitlist() {
     if (studentId === null) return;
-    joinOnce({ class_id: cls.ClassID, student_id: studentId }, { onSuccess: () => setDone('waitlist'), onError: (e) => setError({ title: 'Could not join the waitlist', message: errorMessage(e) }) });
+    joinOnce(
+      { class_id: cls.ClassID, student_id: studentId },
+      {
+        onSuccess: (answer) => {
+          setWaiting(answer.entries.find((e) => e.ClassID === cls.ClassID && e.StudentID === studentId) ?? null);
+          setDone('waitlist');
+        },
+        onError: (e) => setError({ title: 'Could not join the waitlist', message: errorMessage(e) }),
+      },
+    );
   }
 
   return (
@@ -168,6 +179,7 @@ export function AddToCartModal({
         message={
           done === 'waitlist' ? (
             <>
+              {waiting ? `${waiting.StudentName} is number ${waiting.Position} on the waitlist for ${cls.Name}. ` : null}
               We will let you know by notification and e-mail as soon as a place is free. Your place in the queue is under{' '}
               <Link to={paths.classes} className="font-semibold text-primary-ink underline">
                 Classes

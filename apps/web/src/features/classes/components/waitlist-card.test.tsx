@@ -108,6 +108,24 @@ describe('WaitlistCard', () => {
     fireEvent.click(within(offered!).getByRole('button', { name: 'Leave waitlist' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave the waitlist?' })).getByRole('button', { name: 'Leave waitlist' }));
     await waitFor(() => expect(left).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByText('Dolphin – Monday')).toBeNull());
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((i) => i.textContent)).not.toContain(expect.stringContaining('Dolphin – Monday')));
+    // Said where the place was, and given the focus: the row and its button are gone.
+    const said = screen.getByRole('status');
+    expect(said.textContent).toBe('Noah Mitchell has left the waitlist for Dolphin – Monday.');
+    await waitFor(() => expect(document.activeElement).toBe(said));
+  });
+
+  it('leaving the last place keeps the card to say so', async () => {
+    const only = { entries: waitlist.entries.slice(1) };
+    const entry = only.entries[0]!;
+    server.use(
+      http.get<never, never, WaitlistAnswer>('/api/classes/get-waitlist', () => HttpResponse.json(only)),
+      http.post('/api/classes/leave-waitlist', () => HttpResponse.json({ entries: [] })),
+    );
+    renderCard();
+    fireEvent.click(within((await screen.findAllByRole('listitem'))[0]!).getByRole('button', { name: 'Leave waitlist' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave the waitlist?' })).getByRole('button', { name: 'Leave waitlist' }));
+    expect((await screen.findByRole('status')).textContent).toBe(`${entry.StudentName} has left the waitlist for ${entry.ClassName}.`);
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { WaitlistEntry } from '@portal/shared/class-schemas';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
@@ -34,8 +34,14 @@ export function WaitlistCard() {
   const [error, setError] = useState<{ waitlistId: number; message: string } | null>(null);
   // Leaving gives up a position, or a place held: asked first, saying which.
   const [leaving, setLeaving] = useState<WaitlistEntry | null>(null);
+  // The place just left, said where it was (the row goes) and given the focus, so the focus is not thrown down the page.
+  const [left, setLeft] = useState<string | null>(null);
+  const leftNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (left) leftNote.current?.focus();
+  }, [left]);
   const entries = waitlist.data?.entries ?? [];
-  if (entries.length === 0) return null;
+  if (entries.length === 0 && left === null) return null;
 
   function take(e: WaitlistEntry) {
     setError(null);
@@ -57,7 +63,9 @@ export function WaitlistCard() {
   function confirmLeave() {
     if (!leaving) return;
     const entry = leaving;
+    setLeft(null);
     leaveOnce(entry.WaitlistID, {
+      onSuccess: () => setLeft(`${entry.StudentName} has left the waitlist for ${entry.ClassName}.`),
       onError: (err) => setError({ waitlistId: entry.WaitlistID, message: errorMessage(err) }),
       onSettled: () => setLeaving(null),
     });
@@ -68,7 +76,17 @@ export function WaitlistCard() {
       <h2 id="waitlist-title" className="font-semibold text-ink">
         Waitlist
       </h2>
-      <ul className="mt-3 divide-y divide-line">
+      {left ? (
+        <p
+          ref={leftNote}
+          role="status"
+          tabIndex={-1}
+          className="mt-2 rounded text-sm font-medium text-success focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {left}
+        </p>
+      ) : null}
+      <ul className={entries.length > 0 ? 'mt-3 divide-y divide-line' : 'hidden'}>
         {entries.map((e) => (
           <li key={e.WaitlistID} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div id={`waitlist-${e.WaitlistID}`} className="min-w-0">
