@@ -55,14 +55,13 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   await expect(page.getByRole('heading', { name: 'Notify Absences' })).toBeVisible();
   const card = page.getByTestId('enrolment').filter({ hasText: 'Seahorse – Saturday' });
   if (isMobile(page)) {
-    // A session's own Notify absence is a thumb's target: 40 px tall, its neighbours another date.
-    await card.getByRole('button', { name: 'Sessions' }).click();
-    const ownSession = card
+    // A session's own Notify absence (lists open on this page) is a thumb's target: 40 px tall, its neighbours another date.
+    const ownSession = page
       .getByRole('list', { name: /^Sessions of/ })
       .getByRole('button', { name: /^Notify absence/ })
       .first();
+    await expect(ownSession).toBeVisible();
     expect((await ownSession.boundingBox())!.height).toBeGreaterThanOrEqual(40);
-    await card.getByRole('button', { name: 'Hide sessions' }).click();
   }
   await card.getByRole('button', { name: 'Notify absence' }).first().click();
   const pick = page.getByRole('dialog', { name: 'Choose a session' });

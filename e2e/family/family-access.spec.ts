@@ -183,4 +183,40 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await shot(page, 'viewer-my-details');
     });
   }
+
+  test('a viewer is offered nothing the role cannot do: no saves, absences, classes, make-ups or bookings to add', async ({ page, ownWorld }) => {
+    const world = await ownWorld(['SPLASH']);
+    const code = world.company('SPLASH').code;
+    await signInViaApi(page, { code, email: world.email('parent'), fresh: true });
+    const email = uniqueEmail('viewer');
+    expect((await page.request.post('/api/customer/family-access/invitations', { data: { first_name: 'Gran', last_name: 'Mitchell', email, role: 'viewer' } })).ok()).toBe(true);
+    const token = new URL(await invitationLinkPath(email), 'http://x').searchParams.get('token')!;
+    expect((await page.request.post(`/api/family-access/invitations/${encodeURIComponent(token)}/accept`, { data: { password: 'Kelp#Forest2031', confirm_password: 'Kelp#Forest2031' } })).ok()).toBe(
+      true,
+    );
+
+    await page.goto('/hub/classes');
+    await expectSignedInAs(page, 'Gran');
+    await expect(page.getByRole('link', { name: /View enrollments/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Find a class|Notify absences/ })).toHaveCount(0);
+    await page.goto('/hub/classes/view-enrollments');
+    await expect(page.getByRole('button', { name: 'Sessions' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Notify absence/ })).toHaveCount(0);
+    await page.goto('/hub/classes/makeups');
+    await expect(page.getByTestId('makeup').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book make-up' })).toHaveCount(0);
+    await page.goto('/hub/bookings/view');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add a Booking' })).toHaveCount(0);
+
+    // The child's record is shown, not offered for change, and says who changes it.
+    await page.goto('/hub/students');
+    await page.getByRole('link', { name: /Ella/ }).first().click();
+    await expect(page.getByText('Your family access shows these details. The account holder or a co-parent can change them.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Add picture|Change picture/ })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Enrollments' }).click();
+    await expect(page.getByText('Next session:').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Change class/ })).toHaveCount(0);
+  });
 });

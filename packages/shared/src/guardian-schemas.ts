@@ -16,6 +16,8 @@ export const guardianMessages = {
   emailHolderOnly: "Only the account holder can change the family's e-mail address.",
   /** Our words: a payer's My Details, where the family's details would be. */
   familyDetailsHolderOnly: "The family's address, phone numbers and other details are kept by the account holder.",
+  /** Our words: a viewer's page of a child's record, shown and not offered for change. */
+  readOnly: 'Your family access shows these details. The account holder or a co-parent can change them.',
   invited: (email: string) => `We have sent an invitation to ${email}.`,
   invitationInvalid: ERROR_MESSAGES.INVITATION_INVALID,
   inviteSelf: ERROR_MESSAGES.INVITE_SELF,

@@ -13,6 +13,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
+import { bookingEndpoints } from '@portal/shared/endpoints/bookings';
 import { clockRange, clockTime, companyTimeZone, formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { courtLabel, priceBeforeTax } from '@/lib/labels';
 import { useSearchParamState } from '@/lib/use-search-param';
@@ -27,6 +29,7 @@ const FILTERS: { value: BookingFilter; label: string; empty: string }[] = [
 /** /hub/bookings/view (G2, G7): the customer's bookings; cancel one before the cut-off. */
 export default function BookingsViewRoute() {
   const config = useConfig();
+  const mayBook = useCan(bookingEndpoints.check);
   const beforeTax = priceBeforeTax(config);
   const [filter, setFilter] = useSearchParamState<BookingFilter>('show', ['upcoming', 'past', 'cancelled'], 'upcoming');
   const [page, setPage] = useState(1);
@@ -65,9 +68,12 @@ export default function BookingsViewRoute() {
         title="Bookings"
         description={`Your ${court.toLowerCase()} bookings.`}
         actions={
-          <Link to={paths.bookingsAdd} className={buttonClasses('primary', 'md')}>
-            <CalendarPlusIcon aria-hidden="true" /> Add a Booking
-          </Link>
+          // A viewer follows the bookings and makes none (decision 101).
+          mayBook ? (
+            <Link to={paths.bookingsAdd} className={buttonClasses('primary', 'md')}>
+              <CalendarPlusIcon aria-hidden="true" /> Add a Booking
+            </Link>
+          ) : undefined
         }
       />
       <p

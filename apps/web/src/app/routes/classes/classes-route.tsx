@@ -6,6 +6,8 @@ import type { CompanyConfig } from '@portal/shared/company-config';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { getOcrProfilesQueryOptions } from '@/entities/classes/get-ocr-profiles';
 import { CalendarFeedCard } from '@/features/classes/components/calendar-feed-card';
 import { WaitlistCard } from '@/features/classes/components/waitlist-card';
@@ -35,7 +37,11 @@ function classesIntro(config: Pick<CompanyConfig, 'CanNotifyAbsence' | 'CanTakeM
 export default function ClassesRoute() {
   const config = useConfig();
   const profiles = useQuery(getOcrProfilesQueryOptions());
-  const canEnrol = config.CustomerPortalAllowOCR && config.OnlineClassReservationsEnabled;
+  // A viewer follows the classes and changes none (decision 101): the tiles of pages it cannot use are not offered.
+  const mayEnrol = useCan(classEndpoints.validateItem);
+  const mayNotify = useCan(classEndpoints.notifyAbsence);
+  const canEnrol = config.CustomerPortalAllowOCR && config.OnlineClassReservationsEnabled && mayEnrol;
+  const notifies = config.CanNotifyAbsence && mayNotify;
   // A profile with no class step registers families only (N8): nothing to enrol in here.
   const enrolProfiles = (profiles.data ?? []).filter((p) => p.PageType !== 'NoClasses');
   return (
@@ -48,9 +54,7 @@ export default function ClassesRoute() {
             ))
           : null}
         <Tile to={paths.viewEnrollments} icon={<ListChecksIcon className="size-5" />} title="View enrollments" text="Current, future and past enrollments, with their sessions." />
-        {config.CanNotifyAbsence ? (
-          <Tile to={paths.notifyAbsences} icon={<CalendarXIcon className="size-5" />} title="Notify absences" text="Let us know before a session that you cannot come." />
-        ) : null}
+        {notifies ? <Tile to={paths.notifyAbsences} icon={<CalendarXIcon className="size-5" />} title="Notify absences" text="Let us know before a session that you cannot come." /> : null}
         {config.CanTakeMakeups ? <Tile to={paths.makeups} icon={<RotateCcwIcon className="size-5" />} title="Make-ups" text="Your make-up credits, and booking them into a class." /> : null}
       </div>
       <div className="mt-6 flex flex-col gap-4">

@@ -7,6 +7,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 
 import { companyTimeZone, formatDate } from '@/lib/format';
 import { todayIn } from '@portal/shared/date-time-text';
@@ -23,6 +25,8 @@ const STATUS: Record<Makeup['Status'], { label: string; tone: BadgeTone }> = {
 /** /hub/classes/makeups (F7): make-up credits earned by absences, with their expiry. */
 export default function MakeupsRoute() {
   const config = useConfig();
+  // A viewer follows the credits and books none (decision 101).
+  const mayBook = useCan(classEndpoints.bookMakeup);
   const makeups = useMakeups();
   const dateFormat = config.localization.DateFormat;
   const today = todayIn(companyTimeZone(config));
@@ -53,7 +57,7 @@ export default function MakeupsRoute() {
               <div className="flex items-center gap-3">
                 {/* An absence notified for the make-up session: badged as the Enrollments page badges it. */}
                 {m.Status === 'used' && m.BookedAbsence !== null ? <AbsentBadge reason={m.BookedAbsence} /> : <Badge tone={STATUS[m.Status].tone}>{STATUS[m.Status].label}</Badge>}
-                {m.Status === 'available' ? (
+                {m.Status === 'available' && mayBook ? (
                   <Link className={buttonClasses('primary', 'sm')} to={`${paths.makeupsBook}?makeup_id=${m.MakeupID}`}>
                     Book make-up
                   </Link>

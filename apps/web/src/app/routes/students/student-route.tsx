@@ -2,11 +2,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeftIcon, CheckCircle2Icon, InfoIcon } from 'lucide-react';
 import { studentMessages } from '@portal/shared/student-schemas';
+import { guardianMessages } from '@portal/shared/guardian-schemas';
 import { ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
 
 import { studentTerm } from '@/lib/branding';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
+import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { useSavedMessage } from '@/lib/saved-message';
 import { useStudent } from '@/entities/students/get-student';
 import { useUpdateStudent } from '@/entities/students/update-student';
@@ -44,7 +47,9 @@ export default function StudentRoute() {
   const asked = search.get('tab');
   const tab: Tab = sessions && classId ? 'Enrollments' : (shown.find((t) => t.toLowerCase() === asked?.toLowerCase()) ?? 'Details');
   const label: Record<Tab, string> = { Details: 'Details', Enrollments: 'Enrollments', SkillSets: config.SkillSetName || 'Skill Sets', Certificates: 'Certificates' };
-  const canEdit = config.AllowStudentEdit !== false;
+  // The company allows changes (E11), and the role makes them (decision 101: a viewer reads the record only).
+  const mayEdit = useCan(studentEndpoints.update);
+  const canEdit = config.AllowStudentEdit !== false && mayEdit;
 
   const back = (
     <Link to={paths.students} className="mb-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-primary-ink hover:underline">
@@ -114,7 +119,7 @@ export default function StudentRoute() {
           {canEdit ? null : (
             <p className="mb-5 flex items-start gap-2 rounded-lg border border-line bg-surface-muted p-3 text-sm text-ink-soft">
               <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {studentMessages.editNotAllowed}
+              {mayEdit ? studentMessages.editNotAllowed : guardianMessages.readOnly}
             </p>
           )}
           <div className="rounded-2xl border border-line bg-surface p-5 shadow-xs sm:p-8">

@@ -3,6 +3,8 @@ import type { Enrolment, StudentSession } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { formatDate } from '@/lib/format';
 import { useClassSessions } from '@/entities/classes/get-class-sessions';
 import { classWhen, sessionWhen } from '@/lib/class-format';
@@ -15,6 +17,9 @@ const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } a
 /** One enrolment with its sessions (F4) and, where allowed, Notify absence on each (F5, F6). */
 export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { enrolment: Enrolment; studentName: string; startOpen?: boolean }) {
   const config = useConfig();
+  // A viewer follows the sessions and notifies no absence (decision 101): no button the server would refuse.
+  const mayChange = useCan(classEndpoints.notifyAbsence);
+  const notifies = config.CanNotifyAbsence && mayChange;
   const [open, setOpen] = useState(startOpen);
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
@@ -43,7 +48,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
         <Button size="sm" variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide sessions' : 'Sessions'}
         </Button>
-        {config.CanNotifyAbsence ? (
+        {notifies ? (
           <Button size="sm" variant="secondary" aria-label={`Notify absence: ${studentName}, ${enrolment.ClassName}`} onClick={() => setAbsence('pick')}>
             Notify absence
           </Button>
@@ -61,13 +66,13 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                   <span className="flex items-center gap-2">
                     {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                     {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
-                    {s.CanNotifyAbsence ? (
+                    {s.CanNotifyAbsence && mayChange ? (
                       // Each button is named by its child and session, so a list of them is not ten times the same words.
                       // 40 px tall on a phone: a row's neighbour is another date, a tap's slip another session.
                       <Button size="sm" variant="link" className="max-sm:min-h-10!" aria-label={`Notify absence: ${studentName}, ${when}`} onClick={() => setAbsence(s)}>
                         Notify absence
                       </Button>
-                    ) : config.CanNotifyAbsence && !s.Past && s.Status === 'scheduled' && !s.Absent ? (
+                    ) : notifies && !s.Past && s.Status === 'scheduled' && !s.Absent ? (
                       // Its time to be notified has passed (the company's cut-off before the start): said, not left a blank row.
                       <span className="text-muted">Too late to notify</span>
                     ) : null}

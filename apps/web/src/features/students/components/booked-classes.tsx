@@ -6,6 +6,8 @@ import type { BookedClass } from '@portal/shared/student-schemas';
 import { EmptyState } from '@/components/ui/list-states';
 import { cn } from '@/lib/cn';
 import { useConfig } from '@/entities/company/get-company-config';
+import { useCan } from '@/entities/customer/identity';
+import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { formatDate } from '@/lib/format';
 import { companyTimeZone, todayIn } from '@portal/shared/date-time-text';
 import { classWhen } from '@/lib/class-format';
@@ -86,8 +88,9 @@ export function BookedClasses({
 }) {
   const config = useConfig();
   const [changing, setChanging] = useState<BookedClass | null>(null);
-  // Decision 096: a place for the term, not yet ending, where the company lets families move themselves.
-  const canChange = (c: BookedClass) => c.Ongoing && c.EndDate === null && config.AllowOCR && config.OnlineClassReservationsEnabled && config.classes_setup?.AllowClassChange !== false;
+  // Decision 096: a place for the term, not yet ending, where the company lets families move themselves (and the role may: decision 101).
+  const mayMove = useCan(classEndpoints.changeClass);
+  const canChange = (c: BookedClass) => mayMove && c.Ongoing && c.EndDate === null && config.AllowOCR && config.OnlineClassReservationsEnabled && config.classes_setup?.AllowClassChange !== false;
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(openClassId ? [openClassId] : []));
   const toggle = (classId: number, open: boolean) =>
     setOpened((prev) => {
