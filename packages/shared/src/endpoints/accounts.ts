@@ -15,7 +15,6 @@ import {
   registerRequestSchema,
   resetTokenParamsSchema,
   signInActionsAnswerSchema,
-  switchAccountRequestSchema,
 } from '../customer-schemas';
 import {
   changePasswordSchema,
@@ -103,28 +102,6 @@ export const accountEndpoints = {
     tags,
   }),
   signInActions: defineEndpoint({ method: 'GET', path: '/api/customer/get-sign-in-actions', auth: 'customer', duringSignInActions: true, response: signInActionsAnswerSchema, tags }),
-  accounts: defineEndpoint({
-    method: 'GET',
-    path: '/api/customer/accounts',
-    auth: 'customer',
-    access: 'own',
-    duringSignInActions: true,
-    response: clientsAnswerSchema,
-    description: 'The accounts the signed-in e-mail address opens at the current company, the one signed in to among them (Switch account).',
-    tags,
-  }),
-  switchAccount: defineEndpoint({
-    method: 'POST',
-    path: '/api/customer/switch-account',
-    auth: 'customer',
-    access: 'own',
-    duringSignInActions: true,
-    body: switchAccountRequestSchema,
-    response: loginAnswerSchema,
-    errors: ['NOT_FOUND'],
-    description: 'Signs in to another account of the same e-mail address without its password again: a new session, as login answers; an account of another address is not found.',
-    tags,
-  }),
   me: defineEndpoint({
     method: 'GET',
     path: '/api/customer/me',

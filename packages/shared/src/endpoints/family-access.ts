@@ -1,13 +1,37 @@
 import { defineEndpoint } from '../endpoint';
 import { idParams } from '../endpoint-params';
-import { loginAnswerSchema } from '../customer-schemas';
+import { clientsAnswerSchema, loginAnswerSchema, switchAccountRequestSchema } from '../customer-schemas';
 import { acceptInvitationSchema, familyAccessAnswerSchema, invitationInfoSchema, invitationTokenParams, inviteGuardianSchema, ownAccessAnswerSchema, updateGuardianSchema } from '../guardian-schemas';
 
 const tags = ['family access'];
+const accountTags = ['customer'];
 const holder = { auth: 'customer', access: 'holder', response: familyAccessAnswerSchema, tags } as const;
 
 /** Family access (decision 101): the holder invites other adults, changes their roles and revokes them; the invitee answers by link. */
 export const familyAccessEndpoints = {
+  // Switch account (decision 139): the accounts one sign-in reaches, its own families and those it is a guardian of.
+  accounts: defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/accounts',
+    auth: 'customer',
+    access: 'own',
+    duringSignInActions: true,
+    response: clientsAnswerSchema,
+    description: 'The accounts the signed-in e-mail address opens at the current company, the one signed in to among them (Switch account).',
+    tags: accountTags,
+  }),
+  switchAccount: defineEndpoint({
+    method: 'POST',
+    path: '/api/customer/switch-account',
+    auth: 'customer',
+    access: 'own',
+    duringSignInActions: true,
+    body: switchAccountRequestSchema,
+    response: loginAnswerSchema,
+    errors: ['NOT_FOUND'],
+    description: 'Signs in to another account of the same e-mail address without its password again: a new session, as login answers; an account of another address is not found.',
+    tags: accountTags,
+  }),
   list: defineEndpoint({ ...holder, method: 'GET', path: '/api/customer/family-access', description: "The family's guardians and pending invitations." }),
   invite: defineEndpoint({
     ...holder,

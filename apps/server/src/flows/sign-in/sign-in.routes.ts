@@ -3,6 +3,7 @@ import { newPasswordServerSchema, registerServerSchema } from '@portal/shared/co
 import { serverMessages } from '@portal/shared/messages';
 import { registerCodeSchema } from '@portal/shared/customer-schemas';
 import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
+import { familyAccessEndpoints } from '@portal/shared/endpoints/family-access';
 import type { Ctx, Guardian } from '../../context.ts';
 import { recordSignIn } from '../../modules/activity/activity.api.ts';
 import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
@@ -60,10 +61,10 @@ export async function signInRoutes(app: FastifyInstance, { ctx: base }: { ctx: C
     return { success: true as const, ...answer, ...(body.server_redirect ? { server_redirect: body.server_redirect } : {}) };
   });
 
-  route(app, base, endpoints.accounts, async ({ ctx }) => ({ success: true as const, clients: await service.listSessionAccounts(ctx, ctx.company, ctx.clientId) }));
+  route(app, base, familyAccessEndpoints.accounts, async ({ ctx }) => ({ success: true as const, clients: await service.listSessionAccounts(ctx, ctx.company, ctx.clientId) }));
 
   // The sign-in proved its password once: its other accounts open without it, in a new session (the old one ends).
-  route(app, base, endpoints.switchAccount, async ({ ctx, body, req, reply }) => {
+  route(app, base, familyAccessEndpoints.switchAccount, async ({ ctx, body, req, reply }) => {
     const { clientId, guardian } = await service.chooseSessionAccount(ctx, ctx.company, ctx.clientId, body.client_id);
     return { success: true as const, ...(await signInCustomer(ctx, req, reply, ctx.company, clientId, guardian)) };
   });
