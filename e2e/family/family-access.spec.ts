@@ -62,8 +62,23 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await page.reload();
       const row = section.getByRole('listitem').filter({ hasText: email });
       await expect(row.getByRole('combobox', { name: 'What Jamie Ng can do' })).toHaveValue('co-parent');
-      await row.getByRole('combobox', { name: 'What Jamie Ng can do' }).selectOption('viewer');
+      const roleList = row.getByRole('combobox', { name: 'What Jamie Ng can do' });
+      // An arrow key on the closed list changes the choice a step at a time: each is asked about, and kept until confirmed.
+      if (!isMobile(page)) {
+        await roleList.focus();
+        await page.keyboard.press('ArrowDown');
+        const asked = page.getByRole('dialog', { name: 'Change what Jamie Ng can do?' });
+        await expect(asked).toBeVisible();
+        await asked.getByRole('button', { name: 'Keep as co-parent' }).click();
+        await expect(asked).toBeHidden();
+        await expect(roleList).toHaveValue('co-parent');
+      }
+      await roleList.selectOption('viewer');
+      const confirm = page.getByRole('dialog', { name: 'Change what Jamie Ng can do?' });
+      await expect(confirm).toContainText('Jamie becomes a viewer. Sees schedules, swimmers and messages; changes nothing and pays nothing.');
+      await confirm.getByRole('button', { name: 'Make viewer' }).click();
       await expect(section.getByRole('status')).toContainText('Jamie Ng is now a viewer.');
+      await expect(roleList).toHaveValue('viewer');
       await shot(page, 'family-access');
     });
 

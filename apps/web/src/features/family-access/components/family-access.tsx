@@ -77,6 +77,8 @@ function HolderFamilyAccess() {
   const withdraw = useWithdrawInvitation();
   const change = useChangeRole();
   const [removing, setRemoving] = useState<Guardian | null>(null);
+  // A role chosen is asked about first (an arrow key on the closed list changes it, a step at a time).
+  const [changing, setChanging] = useState<{ guardian: Guardian; role: GuardianRole } | null>(null);
   const config = useConfig();
   const dateFormat = config.localization.DateFormat;
   const zone = companyTimeZone(config);
@@ -90,7 +92,15 @@ function HolderFamilyAccess() {
       <Heading
         action={
           inviting ? null : (
-            <Button ref={inviteButton} variant="secondary" onClick={() => setInviting(true)}>
+            <Button
+              ref={inviteButton}
+              variant="secondary"
+              onClick={() => {
+                // What the last invitation said is not about the next one.
+                setStatus(null);
+                setInviting(true);
+              }}
+            >
               <UserPlusIcon aria-hidden="true" className="size-4" />
               Invite someone
             </Button>
@@ -131,7 +141,7 @@ function HolderFamilyAccess() {
                 options={roleOptions}
                 value={g.role}
                 className="w-40"
-                onChange={(e) => change.mutate({ id: g.id, role: e.target.value as GuardianRole }, { onSuccess: done })}
+                onChange={(e) => setChanging({ guardian: g, role: e.target.value as GuardianRole })}
               />
               <Button variant="ghost" onClick={() => setRemoving(g)}>
                 Remove
@@ -156,6 +166,24 @@ function HolderFamilyAccess() {
         </ul>
       ) : null}
       {removing ? <RemoveGuardian guardian={removing} onClose={() => setRemoving(null)} onDone={done} /> : null}
+      {changing ? (
+        <Modal
+          open
+          onOpenChange={(open) => !open && setChanging(null)}
+          title={`Change what ${changing.guardian.first_name} ${changing.guardian.last_name} can do?`}
+          description={`${changing.guardian.first_name} becomes a ${roleLabels[changing.role].toLowerCase()}. ${roleDescription(changing.role, studentTerm(config))}`}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setChanging(null)}>
+                Keep as {roleLabels[changing.guardian.role].toLowerCase()}
+              </Button>
+              <Button loading={change.isPending} onClick={() => change.mutate({ id: changing.guardian.id, role: changing.role }, { onSuccess: done, onSettled: () => setChanging(null) })}>
+                Make {roleLabels[changing.role].toLowerCase()}
+              </Button>
+            </>
+          }
+        />
+      ) : null}
     </section>
   );
 }
