@@ -65,6 +65,8 @@ describe('Change class (decision 096)', () => {
     const choice = await screen.findByRole('radio', { name: /Tadpoles – Thursday/ });
     expect(choice.closest('label')!.textContent).toContain('$45.00 more to pay');
     expect(choice.closest('label')!.textContent).toContain('From 07/03/2030 · 10 sessions · 1 place left');
+    // Where the $45.00 comes from: ten sessions here for the eight left of the present class.
+    expect(choice.closest('label')!.textContent).toContain('10 sessions ($250.00) for the 8 left of Tadpoles – Monday ($205.00)');
     expect((screen.getByRole('button', { name: 'Choose a class' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(choice);
     fireEvent.click(screen.getByRole('button', { name: 'Move to Tadpoles – Thursday' }));

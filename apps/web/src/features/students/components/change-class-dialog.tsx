@@ -22,6 +22,14 @@ function differenceText(cents: number, symbol: string): string {
   return 'Same price';
 }
 
+/** "10 sessions ($250.00) for the 8 left of Tadpoles – Monday ($200.00)": what the difference is made of. */
+function differenceReason(o: ClassChangeOption, fromName: string, symbol: string): string {
+  const cost = o.Sessions * o.UnitPriceCents;
+  const givenUp = cost - o.PriceDifferenceCents;
+  const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
+  return `${sessions(o.Sessions)} (${formatMoney(cost, symbol)}) for the ${o.SessionsGivenUp} left of ${fromName} (${formatMoney(givenUp, symbol)})`;
+}
+
 /**
  * "Change class" (issue 22 §5, decision 096): the classes the student may move to, each with
  * when it starts and the price difference; confirming moves the student at once and says what
@@ -154,6 +162,10 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
                   <span className="block w-full font-normal text-ink-soft">
                     From {formatDate(o.StartDate, dateFormat)} · {o.Sessions} {o.Sessions === 1 ? 'session' : 'sessions'} · {o.PlacesLeft} {o.PlacesLeft === 1 ? 'place' : 'places'} left
                   </span>
+                  {o.PriceDifferenceCents !== 0 ? (
+                    // Where the difference comes from: this class's sessions from the move against those left of the present one.
+                    <span className="block w-full font-normal text-ink-soft">{differenceReason(o, options.data.from.Name, symbol)}</span>
+                  ) : null}
                 </span>
               </label>
             ))}
