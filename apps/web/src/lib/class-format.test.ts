@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classDuration, classPlace, classTime, classWhen, dayName, sessionWhen } from './class-format';
+import { classDuration, classPlace, classTime, classWhen, classWhenOn, dayName, sessionWhen } from './class-format';
 
 const seahorse = { Day: 2, Time: '16:00', Venue: 'Bondi' };
 
@@ -28,5 +28,19 @@ describe('the portal’s class times per TimeDisplay (C21, F14)', () => {
 
   it('C20: Mon … Sun', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(dayName).join(' ')).toBe('Mon Tue Wed Thu Fri Sat Sun');
+  });
+});
+
+describe('classWhenOn', () => {
+  const intensive = { Day: 1, Time: '11:00', Duration: 45 };
+  it('a class whose sessions fall on several weekdays says the days they run, not its one weekday', () => {
+    // 23 December 2026 is a Wednesday, the 27th a Sunday: the class's Monday would send a family on the wrong day.
+    const dates = ['2026-12-25', '2026-12-23', '2026-12-24', '2026-12-27', '2026-12-26'];
+    expect(classWhenOn({ ...intensive, dates }, 'Minutes', 'dd/MM/yyyy')).toBe('Wed 23/12/2026 to Sun 27/12/2026 · 11:00 AM · 45 minutes');
+    expect(classWhenOn({ ...intensive, dates }, 'NoTimeDisplayed', 'dd/MM/yyyy')).toBe('Wed 23/12/2026 to Sun 27/12/2026');
+  });
+  it('a weekly class (or none left) reads as before', () => {
+    expect(classWhenOn({ ...intensive, dates: ['2026-12-21', '2026-12-28'] }, 'Minutes', 'dd/MM/yyyy')).toBe('Mon 11:00 AM · 45 minutes');
+    expect(classWhenOn({ ...intensive, dates: [] }, 'Minutes', 'dd/MM/yyyy')).toBe('Mon 11:00 AM · 45 minutes');
   });
 });

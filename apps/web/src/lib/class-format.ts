@@ -19,6 +19,18 @@ export const classTime = startTimeText;
 /** When a weekly class runs: "Mon 04:00 PM · 30 minutes", or just "Mon" where TimeDisplay hides the time. */
 export const classWhen = weeklyClassText;
 
+/**
+ * When a class runs, from its sessions where they fall on more than one weekday (a holiday
+ * intensive, Wednesday to Sunday): "Wed 23/12/2026 to Sun 27/12/2026 · 11:00 AM · 45 minutes", where
+ * the class's one weekday would send a family on the wrong day. A weekly class: `classWhen`.
+ */
+export function classWhenOn(c: { Day: number; Time: string; Duration: number; dates: readonly string[] }, display: TimeDisplay | undefined, dateFormat: DateFormat | undefined): string {
+  const dates = [...c.dates].sort();
+  if (new Set(dates.map(isoDayOf)).size <= 1) return classWhen(c.Day, c.Time, c.Duration, display);
+  const day = (date: string) => `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
+  return [`${day(dates[0]!)} to ${day(dates.at(-1)!)}`, classTime(c.Time, display), classDuration(c.Duration, display)].filter(Boolean).join(' · ');
+}
+
 /** When and where a weekly class runs, as one line: "Mon 04:00 PM · Main Pool". */
 export function classPlace(c: { Day: number; Time: string; Venue: string }, display: TimeDisplay | undefined): string {
   return `${dayName(c.Day)} ${classTime(c.Time, display)}`.trim() + ` · ${c.Venue}`;

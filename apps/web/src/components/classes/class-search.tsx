@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { Pager } from '@/components/ui/pager';
 
-import { classWhen } from '@/lib/class-format';
+import { classWhenOn } from '@/lib/class-format';
 import { useClassFields } from '@/entities/classes/get-class-fields';
 import { useClassSearch } from '@/entities/classes/search-classes';
 import { cn } from '@/lib/cn';
@@ -164,7 +164,7 @@ function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: string |
         <div className="min-w-0">
           <h2 className="font-semibold text-ink">{c.Name}</h2>
           <p className="text-sm text-muted">
-            {classWhen(c.Day, c.Time, c.Duration, config.classes_setup?.TimeDisplay)} · {c.LessonFormat}
+            {classWhenOn(c, config.classes_setup?.TimeDisplay, config.localization.DateFormat)} · {c.LessonFormat}
           </p>
         </div>
         <p className="shrink-0 text-right font-semibold text-ink">

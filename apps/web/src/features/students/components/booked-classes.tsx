@@ -10,7 +10,7 @@ import { useCan } from '@/entities/customer/identity';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { formatDate } from '@/lib/format';
 import { companyTimeZone, todayIn } from '@portal/shared/date-time-text';
-import { classWhen } from '@/lib/class-format';
+import { classWhenOn } from '@/lib/class-format';
 import { courtName } from '@/lib/labels';
 import { errorMessage } from '@/lib/api-client';
 import { useClassSessions } from '@/entities/classes/get-class-sessions';
@@ -127,7 +127,13 @@ export function BookedClasses({
                 <div className="flex items-center gap-2">
                   <ClockIcon aria-hidden="true" className="size-4 text-muted" />
                   <dt className="sr-only">Time</dt>
-                  <dd>{classWhen(c.DayOfWeek, c.Time, c.DurationMinutes, config.classes_setup?.TimeDisplay)}</dd>
+                  <dd>
+                    {classWhenOn(
+                      { Day: c.DayOfWeek, Time: c.Time, Duration: c.DurationMinutes, dates: c.dates.filter((d) => d.Status === 'scheduled').map((d) => d.Date) },
+                      config.classes_setup?.TimeDisplay,
+                      config.localization.DateFormat,
+                    )}
+                  </dd>
                 </div>
                 {c.Venue ? (
                   <div className="flex items-center gap-2">
