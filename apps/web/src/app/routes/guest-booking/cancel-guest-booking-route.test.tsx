@@ -82,6 +82,8 @@ describe('the cancel link of a guest booking (/ob/cancel)', () => {
     expect(within(screen.getByRole('region', { name: 'Your booking' })).getByText('Cancelled')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
     expect(screen.getByText('The $44.00 you paid is refunded to the card you paid with; it can take a few days to appear.')).toBeTruthy();
+    // Not a dead end: another time can be booked from here.
+    expect(screen.getByRole('link', { name: 'Book another court' }).getAttribute('href')).toBe('/ob');
     expect(tokens).toEqual({ view: [TOKEN], cancel: [TOKEN] });
   });
 

@@ -94,9 +94,13 @@ export default function CancelGuestBookingRoute() {
           <ErrorBox message={error} onDismiss={() => setError(null)} />
           <BookingDetails booking={booking} showPaid />
           {booking.status === 'Cancelled' ? (
-            refunded ? (
-              <p className="text-sm text-ink-soft">{refunded}</p>
-            ) : null
+            <>
+              {refunded ? <p className="text-sm text-ink-soft">{refunded}</p> : null}
+              {/* The way on from a cancelled booking: another time, as the confirmation's page offers. */}
+              <Link to={paths.ob} className={buttonClasses('secondary', 'md')}>
+                Book another {courtLabel(config).toLowerCase()}
+              </Link>
+            </>
           ) : booking.cancelBy ? (
             <div className="space-y-3">
               <p className="flex items-start gap-2 text-sm text-ink-soft">
