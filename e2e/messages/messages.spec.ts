@@ -137,7 +137,8 @@ test.describe('messages', () => {
     const sent = page.waitForResponse(apiReply);
     await send.click();
     expect((await sent).ok()).toBe(true);
-    await expect(page.getByRole('status').filter({ hasText: 'Your reply has been sent.' })).toBeVisible();
+    // Said where the phone is, beside the button pressed: in view, not below it off the screen.
+    await expect(page.getByRole('status').filter({ hasText: 'Your reply has been sent.' })).toBeInViewport({ ratio: 1 });
     const last = page.getByRole('list', { name: 'Replies' }).getByRole('listitem').last();
     await expect(last).toContainText(words);
     await expect(last).toContainText('Sarah Mitchell');

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { roleLabels } from '@portal/shared/family-roles';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
@@ -31,7 +30,7 @@ export function SwitchAccountModal() {
       loading={accounts.isPending}
       loadError={accounts.isError ? errorMessage(accounts.error) : null}
       busyLabel="Switching account"
-      choices={others.map((a) => ({ key: a.ClientID, title: `${a.FirstName} ${a.LastName}`.trim(), subtitle: a.Role ? `Family access: ${roleLabels[a.Role]}` : 'Your account' }))}
+      choices={others.map((a) => ({ key: a.ClientID, title: `${a.FirstName} ${a.LastName}`.trim(), subtitle: a.Role ? `Family access: ${a.Role}` : 'Your account' }))}
       onChoose={async (clientId) => {
         const answer = await switchAccount(clientId);
         closeModal();

@@ -123,7 +123,8 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
         error={errors.body?.message}
         {...register('body')}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
+      {/* "Sent" above the button on a phone, where the thumb that pressed it is, not below it off the screen. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-end">
         <StatusMessage message={status} onDismiss={() => setStatus(null)} className="sm:mr-auto" />
         <Button type="submit" loading={send.isPending} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-36">
           Send reply
