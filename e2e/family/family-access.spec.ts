@@ -49,9 +49,15 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-join.png`), fullPage: true });
       await other.getByLabel('Password', { exact: true }).fill('Kelp#Forest2031');
       await other.getByLabel('Confirm password').fill('Kelp#Forest2031');
+      // Accepted, the used invitation is not asked for again on the way home (a refusal in the console).
+      const refused: string[] = [];
+      other.on('response', (r) => {
+        if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      });
       await other.getByRole('button', { name: 'Accept and sign in' }).click();
       await expect(other).toHaveURL(/\/hub\/company$/);
       await expectSignedInAs(other, 'Jamie');
+      expect(refused).toEqual([]);
       await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-joined.png`), fullPage: true });
       await other.goto('/hub/settings/security');
       await expect(other.getByRole('region', { name: 'Family access' })).toContainText('You sign in to this family as a co-parent');

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { resetIdentity } from '@/entities/customer/identity';
 import { errorMessage } from '@/lib/api-client';
-import { acceptInvitation, useInvitation } from '../api/family-access';
+import { acceptInvitation, invitationQueryOptions, useInvitation } from '../api/family-access';
 
 /**
  * An invitation's page: who invites whom to which family and as what, then the answer: the
@@ -30,6 +30,8 @@ export function JoinFamily({ token, currentCompanyId = null }: { token: string; 
     // would only enter it again. Known by its id, not its name: another company may go by the same name.
     const entered = currentCompanyId !== null && invitation.data?.customer_id === currentCompanyId;
     resetIdentity(queryClient, { user: signedIn.user, company: entered ? 'keep' : 'drop', clearCart: true });
+    // The invitation is used up: kept for the page on its way home, not asked for again (a refusal in the console).
+    if (invitation.data) queryClient.setQueryData(invitationQueryOptions(token).queryKey, invitation.data);
     void navigate(paths.company, { replace: true });
   };
 
