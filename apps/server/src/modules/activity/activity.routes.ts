@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
+import { accountSecurityEndpoints as endpoints } from '@portal/shared/endpoints/account-security';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { listActivity } from './activity.service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { accountEndpoints as endpoints } from '@portal/shared/endpoints/accounts';
+import { accountSecurityEndpoints as endpoints } from '@portal/shared/endpoints/account-security';
 import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { exportFamilyData } from './family-data.service.ts';

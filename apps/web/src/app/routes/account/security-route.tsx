@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FileArchiveIcon, KeyRoundIcon } from 'lucide-react';
-import { accountEndpoints } from '@portal/shared/endpoints/accounts';
+import { accountSecurityEndpoints } from '@portal/shared/endpoints/account-security';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -19,8 +19,8 @@ const TAB = 'Login & Security';
 /** /hub/settings/security (K13): the password, changed with the current one. */
 export default function SecurityRoute() {
   // The family's log, data and deletion follow the signed-in person's role (decision 101).
-  const holder = useCan(accountEndpoints.myData);
-  const canReadLog = useCan(accountEndpoints.activity);
+  const holder = useCan(accountSecurityEndpoints.myData);
+  const canReadLog = useCan(accountSecurityEndpoints.activity);
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const updateButton = useRef<HTMLButtonElement>(null);
@@ -89,7 +89,7 @@ function YourData() {
           A copy of everything {config.CompanyDisplayName} keeps about your family here: your details, {familyRecords(config)}, invoices, payments, agreements and messages, as JSON and CSV files in
           one ZIP.
         </CardHeading>
-        <a href={accountEndpoints.myData.path} download className={buttonClasses('secondary', 'md')}>
+        <a href={accountSecurityEndpoints.myData.path} download className={buttonClasses('secondary', 'md')}>
           Download my data
         </a>
       </div>
