@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { classesTestConfig } from '@/test/classes-config';
-import { renderRoute } from '@/test/render-route';
+import { HOLDER, renderRoute } from '@/test/render-route';
 import { installMockServer, server } from '@/test/msw';
 import ClassesRoute from './classes-route';
 import NotifyAbsencesRoute from './notify-absences-route';
@@ -26,19 +26,19 @@ const noMakeups = classesTestConfig('Minutes', { CanTakeMakeups: false, OnlineCl
 describe('what the Classes pages promise, as the company has switched them', () => {
   it('Classes names only the tasks it offers', async () => {
     serve();
-    renderRoute(<ClassesRoute />, { url: '/hub/classes', config: noMakeups });
+    renderRoute(<ClassesRoute />, { user: HOLDER, url: '/hub/classes', config: noMakeups });
     expect(await screen.findByText('See sessions and tell us about an absence.')).toBeTruthy();
     cleanup();
-    renderRoute(<ClassesRoute />, { url: '/hub/classes', config: classesTestConfig('Minutes', { CustomerPortalAllowOCR: true, OnlineClassReservationsEnabled: true }) });
+    renderRoute(<ClassesRoute />, { user: HOLDER, url: '/hub/classes', config: classesTestConfig('Minutes', { CustomerPortalAllowOCR: true, OnlineClassReservationsEnabled: true }) });
     expect(await screen.findByText('Enroll, see sessions, tell us about an absence and book make-ups.')).toBeTruthy();
   });
 
   it('Notify Absences promises a make-up credit only where the company gives them', async () => {
     serve();
-    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: noMakeups });
+    renderRoute(<NotifyAbsencesRoute />, { user: HOLDER, url: '/hub/classes/notify-absences', config: noMakeups });
     expect(await screen.findByText('Tell us before the session starts.')).toBeTruthy();
     cleanup();
-    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
+    renderRoute(<NotifyAbsencesRoute />, { user: HOLDER, url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
     expect(await screen.findByText('Tell us before the session starts. An absence notified in time earns a make-up credit.')).toBeTruthy();
   });
 
@@ -71,7 +71,7 @@ describe('what the Classes pages promise, as the company has switched them', () 
       }),
       http.get('/api/classes/get-class-sessions', () => HttpResponse.json({ class_name: 'x', sessions: [] })),
     );
-    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
+    renderRoute(<NotifyAbsencesRoute />, { user: HOLDER, url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
     expect(await screen.findByText('Starfish – Sunday')).toBeTruthy();
     expect(screen.getByText('Starfish – Saturday')).toBeTruthy();
   });
@@ -82,7 +82,7 @@ describe('what the Classes pages promise, as the company has switched them', () 
       http.get('/api/classes/get-students', () => HttpResponse.json({ students: [{ StudentID: 5, FirstName: 'Noah', LastName: 'Mitchell', DOB: null, Age: null, ClassIDs: [] }] })),
       http.get('/api/classes/get-student-enrollments', () => HttpResponse.json({ current_page: 1, total_pages: 0, total: 0, enrollments: [] })),
     );
-    renderRoute(<NotifyAbsencesRoute />, { url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
+    renderRoute(<NotifyAbsencesRoute />, { user: HOLDER, url: '/hub/classes/notify-absences', config: classesTestConfig('Minutes') });
     expect(await screen.findByText('No current or upcoming enrollments.')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/f
 import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
 import type { StudentRecord } from '@portal/shared/student-schemas';
 import { classesTestConfig } from '@/test/classes-config';
-import { renderRoute } from '@/test/render-route';
+import { HOLDER, renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
 import StudentNewRoute from './student-new-route';
 import StudentRoute from './student-route';
@@ -85,7 +85,7 @@ function openStudent(classesSetup?: Record<string, unknown>) {
     <Routes>
       <Route path="/hub/students/:studentId" element={<StudentRoute />} />
     </Routes>,
-    { url: '/hub/students/7', config: config(classesSetup) },
+    { user: HOLDER, url: '/hub/students/7', config: config(classesSetup) },
   );
 }
 
@@ -111,7 +111,7 @@ describe('the level on the student form (decision 076)', () => {
 
   it('a new swimmer has no level yet', async () => {
     answers();
-    renderRoute(<StudentNewRoute />, { url: '/hub/students/new', config: config() });
+    renderRoute(<StudentNewRoute />, { user: HOLDER, url: '/hub/students/new', config: config() });
     expect((await screen.findByRole('group', { name: 'Level' })).textContent).toContain('Not set yet');
     expect(screen.queryByRole('combobox', { name: /Level/ })).toBeNull();
   });

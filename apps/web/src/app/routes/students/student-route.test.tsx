@@ -8,7 +8,7 @@ import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import type { StudentRecord, UpdateStudentAnswer } from '@portal/shared/student-schemas';
 import { classesTestConfig } from '@/test/classes-config';
-import { renderRoute } from '@/test/render-route';
+import { HOLDER, renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
 import StudentRoute from './student-route';
 
@@ -51,7 +51,7 @@ const ella: StudentRecord = {
 const viewer = { ClientID: 1, FirstName: 'Max', LastName: 'Rivera', Email: 'max@example.com', total_barcodes: 0, Role: 'viewer' } as CustomerUser;
 
 /** The student page of Ella (id 5) at a company that calls its students swimmers. */
-function openStudent({ url = '/hub/students/5', state, user }: { url?: string; state?: unknown; user?: CustomerUser } = {}) {
+function openStudent({ url = '/hub/students/5', state, user = HOLDER }: { url?: string; state?: unknown; user?: CustomerUser } = {}) {
   return renderRoute(
     <Routes>
       <Route path="/hub/students/:studentId" element={<StudentRoute />} />
@@ -176,6 +176,7 @@ describe('StudentRoute', () => {
         <Route path="/hub/students/:studentId" element={<StudentRoute />} />
       </Routes>,
       {
+        user: HOLDER,
         url: '/hub/students/5',
         config: classesTestConfig('HoursAndMinutes', {
           StudentTerm: 'Swimmer',

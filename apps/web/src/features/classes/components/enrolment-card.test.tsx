@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ClassSessionsAnswer, Enrolment } from '@portal/shared/class-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
-import { renderRoute } from '@/test/render-route';
+import { HOLDER, renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
 import { EnrolmentCard } from './enrolment-card';
 
@@ -38,7 +38,7 @@ const sessions: ClassSessionsAnswer = {
 describe('EnrolmentCard', () => {
   it.each(TIME_DISPLAY_CASES)('C21, F14: under $display the class reads "$when" and its session "$session"', async ({ display, when, session }) => {
     server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(sessions)));
-    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig(display) });
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { user: HOLDER, url: '/', config: classesTestConfig(display) });
     const card = screen.getByTestId('enrolment');
     expect(within(card).getByText(`${when} · Bondi Pool · Lane 3`)).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Sessions' }));
@@ -62,6 +62,7 @@ describe('EnrolmentCard', () => {
     };
     server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(both)));
     renderRoute(<EnrolmentCard enrolment={{ ...enrolment, Type: 'temporary', StartDate: '2026-12-10', EndDate: '2026-12-10', next_session: '2026-12-10' }} studentName="Ella" />, {
+      user: HOLDER,
       url: '/',
       config: classesTestConfig('HoursAndMinutes'),
     });
@@ -75,12 +76,12 @@ describe('EnrolmentCard', () => {
   });
 
   it('C10: the teacher is named with CoachLabel', () => {
-    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { user: HOLDER, url: '/', config: classesTestConfig('HoursAndMinutes') });
     expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026')).toBeTruthy();
   });
 
   it('a next session the child will miss (absence notified) says so beside its date', () => {
-    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, next_absent: true }} studentName="Ella" />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
+    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, next_absent: true }} studentName="Ella" />, { user: HOLDER, url: '/', config: classesTestConfig('HoursAndMinutes') });
     expect(within(screen.getByTestId('enrolment')).getByText('Group · Instructor: Jess Lee · Next: 07/12/2026 (absent)')).toBeTruthy();
   });
 
@@ -93,7 +94,7 @@ describe('EnrolmentCard', () => {
       ],
     };
     server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(two)));
-    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { user: HOLDER, url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
     fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
     const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
     const buttons = within(list).getAllByRole('button', { name: /^Notify absence/ });
@@ -112,7 +113,7 @@ describe('EnrolmentCard', () => {
       ],
     };
     server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(four)));
-    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { user: HOLDER, url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
     fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
     const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
     expect(
@@ -133,7 +134,11 @@ describe('EnrolmentCard', () => {
         return HttpResponse.json({ reasons: [{ id: 1, name: 'Illness' }], cutoff: '2026-12-07T03:00:00.000Z', earns_makeup: false });
       }),
     );
-    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, Type: 'temporary' }} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, Type: 'temporary' }} studentName="Ella" />, {
+      user: HOLDER,
+      url: '/',
+      config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true },
+    });
     fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
     const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
     fireEvent.click(within(list).getByRole('button', { name: /^Notify absence/ }));
@@ -171,7 +176,11 @@ describe('EnrolmentCard', () => {
         }),
       ),
     );
-    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true, CanTakeMakeups: true } });
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, {
+      user: HOLDER,
+      url: '/',
+      config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true, CanTakeMakeups: true },
+    });
     fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
     const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
     fireEvent.click(within(list).getByRole('button', { name: /^Notify absence/ }));
