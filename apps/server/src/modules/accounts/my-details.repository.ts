@@ -110,6 +110,18 @@ export async function isRegIdTaken(db: Db, companyId: number, regId: string): Pr
   return row !== undefined;
 }
 
+/** The RegID a client holds ('' when none). */
+export async function findClientRegId(db: Db, companyId: number, clientId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('clients').select('reg_id').where('company_id', '=', companyId).where('id', '=', clientId).executeTakeFirst();
+  return row?.reg_id;
+}
+
+/** Gives a client that holds no RegID this one; false when it held one already (another request gave it first). */
+export async function setRegIdIfNone(db: Db, companyId: number, clientId: number, regId: string): Promise<boolean> {
+  const result = await db.updateTable('clients').set({ reg_id: regId }).where('company_id', '=', companyId).where('id', '=', clientId).where('reg_id', '=', '').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The next number of a company's registration-id sequence, in one statement so two callers never get the same. */
 export async function nextRegIdNumber(db: Db, companyId: number, type: string): Promise<number> {
   const row = await db

@@ -9,7 +9,7 @@ import { route } from '../../lib/endpoint-route.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './my-details.service.ts';
-import { generateRegId, registrationRegId } from './reg-id.service.ts';
+import { clientRegId, generateRegId, registrationRegId } from './reg-id.service.ts';
 
 /** My details, the e-mail change, generate-reg-id and change-password (decision 020). */
 export async function myDetailsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
@@ -37,7 +37,15 @@ export async function myDetailsRoutes(app: FastifyInstance, { ctx: base }: { ctx
     await throttle(req, 'register');
     // A new family's registration asks under its token: its one id, however often its form is shown.
     const registrationToken = headers[REGISTRATION_TOKEN_HEADER];
-    const regId = registrationToken && query.type === 'customer' ? await registrationRegId(ctx, ctx.company.id, registrationToken) : await generateRegId(ctx, ctx.company.id, query.type);
+    // A signed-in family's form: the one id it holds, or is given now and keeps.
+    const regId =
+      query.type !== 'customer'
+        ? await generateRegId(ctx, ctx.company.id, query.type)
+        : registrationToken
+          ? await registrationRegId(ctx, ctx.company.id, registrationToken)
+          : ctx.clientId !== undefined
+            ? await clientRegId(ctx, ctx.company.id, ctx.clientId)
+            : await generateRegId(ctx, ctx.company.id, query.type);
     return { success: true as const, reg_id: regId };
   });
 

@@ -228,12 +228,18 @@ describe.each(testEngines())('my details on %s', (engine) => {
     expect(made.status).toBe(422);
     expect(made.body.errors).toEqual([{ field: 'RegID', message: dm.regIdLocked }]);
     const { body } = await browser.get<{ reg_id: string }>('/api/customer/generate-reg-id?type=customer');
+    // The form shows it again however often it opens: the family's one id, kept on its record as it was drawn.
+    expect((await browser.get<{ reg_id: string }>('/api/customer/generate-reg-id?type=customer')).body.reg_id).toBe(body.reg_id);
+    expect((await details(browser)).RegID).toBe(body.reg_id);
     const taken = await browser.post<UpdateAnswer>('/api/customer/update-details', { ...base, RegID: body.reg_id });
     expect(taken.status).toBe(200);
     expect(taken.body.updatedClient.RegID).toBe(body.reg_id);
     // Kept when the form sends it back or the placeholder; never changed.
     expect((await browser.post<UpdateAnswer>('/api/customer/update-details', { ...base, RegID: 'TBD' })).body.updatedClient.RegID).toBe(body.reg_id);
-    const next = (await browser.get<{ reg_id: string }>('/api/customer/generate-reg-id')).body.reg_id;
+    const guest = new Browser(t.server);
+    await guest.enterCompany('SPLASH');
+    const next = (await guest.get<{ reg_id: string }>('/api/customer/generate-reg-id')).body.reg_id;
+    expect(next).not.toBe(body.reg_id);
     const changed = await browser.post('/api/customer/update-details', { ...base, RegID: next });
     expect(changed.status).toBe(422);
     // Another customer cannot take the same id.

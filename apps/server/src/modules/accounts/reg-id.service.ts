@@ -53,6 +53,21 @@ export async function generateRegId(ctx: Ctx, companyId: number, type: string): 
 }
 
 /**
+ * GenerateRegId for a signed-in family whose record holds none (K10: its form shows one, read-only):
+ * drawn once and kept on the record at once, so however often the form is shown (My Details, the
+ * sign-in's Update Your Details) the family sees one number and the sequence skips none for it. A
+ * family that holds one is answered it.
+ */
+export async function clientRegId(ctx: Ctx, companyId: number, clientId: number): Promise<string> {
+  const held = await repo.findClientRegId(ctx.db, companyId, clientId);
+  if (held) return held;
+  const drawn = await generateRegId(ctx, companyId, 'customer');
+  if (await repo.setRegIdIfNone(ctx.db, companyId, clientId, drawn)) return drawn;
+  // Two forms asked at once: the one the other request kept.
+  return (await repo.findClientRegId(ctx.db, companyId, clientId)) || drawn;
+}
+
+/**
  * GenerateRegId for a new family's registration under way (its X-Registration-Token, N21): the
  * customer id drawn the first time its form asks, kept against the registration under its lock
  * and answered again each time after, so however often the form is shown the family sees one
