@@ -14,6 +14,8 @@ import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { CartHoldKeeper } from '@/features/checkout/components/cart-holds';
 import { useBellNotifications } from '@/features/notifications/api/get-notifications';
+import { currentUserQueryOptions } from '@/entities/customer/identity';
+import type { CustomerUser } from '@portal/shared/customer-schemas';
 import CheckoutRoute from './checkout-route';
 import PaymentRoute from './payment-route';
 import PaymentSuccessRoute from './payment-success-route';
@@ -178,9 +180,10 @@ const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Mond
 const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
 
 /** The checkout and payment pages; `keeper`: with the top bar's keeper that sends the cart's changes to be held. */
-function renderCheckout(url: string, { keeper = false, bell = false, bookings = true } = {}) {
+function renderCheckout(url: string, { keeper = false, bell = false, bookings = true, user }: { keeper?: boolean; bell?: boolean; bookings?: boolean; user?: CustomerUser } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, { ...config, ShowBookingsTab: bookings });
+  if (user) client.setQueryData(currentUserQueryOptions.queryKey, user);
   return render(
     <QueryClientProvider client={client}>
       {keeper && <CartHoldKeeper />}
@@ -284,6 +287,14 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(payments[0]!.body).toMatchObject({ useSavedCard: true, paymentMethod: 'card', bookingItems: [lane] });
     expect(payments[0]!.key).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
     expect(useCartStore.getState().bookingItems).toEqual([]);
+  });
+
+  it('a guardian paying (a grandparent) is offered their own card first: the card on file is the family’s, and said so', async () => {
+    serveCheckout();
+    renderCheckout(paths.payment, { user: { ClientID: 1, FirstName: 'Margaret', LastName: 'Mitchell', total_barcodes: 0, Role: 'payer' } });
+    const family = (await screen.findByLabelText('The family’s saved card: Visa ending 4242 (expires 12/2030)')) as HTMLInputElement;
+    expect(family.checked).toBe(false);
+    expect((screen.getByLabelText('Your own card') as HTMLInputElement).checked).toBe(true);
   });
 
   it('paid: the bell asks for its notifications again at once, so the payment’s own shows without waiting for the next poll', async () => {

@@ -32,6 +32,7 @@ import { namedLines, RefusalBox, RefusedLines } from '@/features/checkout/compon
 import { useCartLines } from '@/features/checkout/lib/cart-lines';
 import { CardEntry } from '@/components/payment/card-entry';
 import { SavedCardChoice } from '@/components/payment/saved-card-choice';
+import { useCurrentUser } from '@/entities/customer/identity';
 import { StatusMessage } from '@/components/ui/status-message';
 import { usePaymentDetailsMutations } from '@/features/billing/api/save-payment-details';
 import { useDirectDebitReturn } from '@/features/billing/api/direct-debit-return';
@@ -69,7 +70,9 @@ export default function PaymentRoute() {
   const byInstalments = offer !== null && inInstalments;
   const request = { ...cartRequest, paymentMethod: chosen ?? 'card', ...(byInstalments ? { instalments: true } : {}) };
   const clearPaid = useCartStore((s) => s.clearPaid);
-  const [useSaved, setUseSaved] = useState(true);
+  // A guardian paying (a grandparent, decision 101) is offered their own card first: the card on file is the family's.
+  const guardian = (useCurrentUser()?.Role ?? 'holder') !== 'holder';
+  const [useSaved, setUseSaved] = useState(!guardian);
   const [saveCard, setSaveCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -276,7 +279,7 @@ export default function PaymentRoute() {
               <h2 id="card-heading" className="mb-4 text-lg font-semibold text-ink">
                 Pay by card
               </h2>
-              {savedCard ? <SavedCardChoice card={savedCard} useSaved={useSaved} onChange={setUseSaved} /> : null}
+              {savedCard ? <SavedCardChoice card={savedCard} useSaved={useSaved} onChange={setUseSaved} family={guardian} /> : null}
               {savedCard && useSaved ? (
                 <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
                   Pay {formatMoney(amount, symbol)}
