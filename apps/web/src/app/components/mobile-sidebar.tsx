@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
@@ -111,55 +111,9 @@ export function MobileSidebar({
                   </Link>
                 </li>
               )}
-              {user ? null : (
-                <li>
-                  <button
-                    type="button"
-                    className={rowClass}
-                    onClick={() => {
-                      close();
-                      openModal('login');
-                    }}
-                  >
-                    <span className="text-muted">
-                      <LogInIcon />
-                    </span>
-                    Login
-                  </button>
-                </li>
-              )}
-              {user?.OtherAccounts ? (
-                <li>
-                  <button
-                    type="button"
-                    className={rowClass}
-                    onClick={() => {
-                      close();
-                      openModal('switch-account');
-                    }}
-                  >
-                    <span className="text-muted">
-                      <UsersIcon />
-                    </span>
-                    Switch account
-                  </button>
-                </li>
-              ) : null}
-              <li>
-                <button
-                  type="button"
-                  className={rowClass}
-                  onClick={() => {
-                    close();
-                    void changeCompany();
-                  }}
-                >
-                  <span className="text-muted">
-                    <ArrowLeftRightIcon />
-                  </span>
-                  Change Company
-                </button>
-              </li>
+              {user ? null : <MenuAction icon={<LogInIcon />} label="Login" onClick={() => openModal('login')} close={close} />}
+              {user?.OtherAccounts ? <MenuAction icon={<UsersIcon />} label="Switch account" onClick={() => openModal('switch-account')} close={close} /> : null}
+              <MenuAction icon={<ArrowLeftRightIcon />} label="Change Company" onClick={() => void changeCompany()} close={close} />
               <li>
                 <button type="button" role="switch" aria-checked={dark} className={rowClass} onClick={() => setDark(!dark)}>
                   <span className="text-muted">
@@ -192,5 +146,24 @@ export function MobileSidebar({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A row of the menu that does something rather than go somewhere: the menu closes first. */
+function MenuAction({ icon, label, onClick, close }: { icon: ReactNode; label: string; onClick: () => void; close: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={rowClass}
+        onClick={() => {
+          close();
+          onClick();
+        }}
+      >
+        <span className="text-muted">{icon}</span>
+        {label}
+      </button>
+    </li>
   );
 }
