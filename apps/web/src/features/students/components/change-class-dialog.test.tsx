@@ -96,7 +96,7 @@ describe('Change class (decision 096)', () => {
     expect(await screen.findByText(/There is no other class with a free place to move to just now/)).toBeTruthy();
   });
 
-  it('no class to move to (full, too soon, or not for the child’s age): says so, and nothing can be moved', async () => {
+  it('no class to move to (full, too soon, or not for the child’s age): says so, nothing can be moved, and the way on is the office', async () => {
     server.use(
       http.get<never, never, ClassChangeOptionsAnswer>('/api/classes/change-options', () =>
         HttpResponse.json({ from: { ClassID: 101, Name: 'Tadpoles – Monday', UnitPriceCents: 2_500 }, options: [], NoticeHours: 24 }),
@@ -107,7 +107,10 @@ describe('Change class (decision 096)', () => {
       await screen.findByText("There is no other class with a free place to move to just now. The classes of the same lesson format and level are all full, start too soon or are not for Ava's age."),
     ).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Choose a class' }) as HTMLButtonElement).disabled).toBe(true);
+    // No button that cannot be pressed: Contact us, or Done.
+    expect(screen.queryByRole('button', { name: 'Choose a class' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/hub/contact-us');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
   it('a double-tap on Move moves once, and the dialog shows what the move cost, not a repeat’s answer', async () => {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { makeupsGivenBackText } from '@portal/shared/class-change-text';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ClassChangeAnswer, ClassChangeOption } from '@portal/shared/class-schemas';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -108,18 +108,28 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
       title={`Change ${studentName}'s class`}
       description={`From ${className} to another class of the same lesson format and level.`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!option}
-            loading={change.isPending}
-            onClick={() => option && changeOnce({ student_id: studentId, from_class_id: classId, to_class_id: option.ClassID }, { onSuccess: setDone, onError: () => void options.refetch() })}
-          >
-            {option ? `Move to ${option.Name}` : 'Choose a class'}
-          </Button>
-        </>
+        options.data?.options.length === 0 ? (
+          // Nowhere to move to now: the way on is the office, not a button that cannot be pressed.
+          <>
+            <Link to={paths.contactUs} className={buttonClasses('secondary', 'md')}>
+              Contact us
+            </Link>
+            <Button onClick={onClose}>Done</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              disabled={!option}
+              loading={change.isPending}
+              onClick={() => option && changeOnce({ student_id: studentId, from_class_id: classId, to_class_id: option.ClassID }, { onSuccess: setDone, onError: () => void options.refetch() })}
+            >
+              {option ? `Move to ${option.Name}` : 'Choose a class'}
+            </Button>
+          </>
+        )
       }
     >
       {options.isPending ? (
