@@ -56,6 +56,8 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       });
       await other.getByRole('button', { name: 'Accept and sign in' }).click();
       await expect(other).toHaveURL(/\/hub\/company$/);
+      // Home says what happened: whose family, and as what.
+      await expect(other.getByRole('status').filter({ hasText: 'You have joined the Ng family as a co-parent.' })).toBeVisible();
       await expectSignedInAs(other, 'Jamie');
       expect(refused).toEqual([]);
       await other.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-joined.png`), fullPage: true });

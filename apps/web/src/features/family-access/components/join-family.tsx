@@ -32,7 +32,9 @@ export function JoinFamily({ token, currentCompanyId = null }: { token: string; 
     resetIdentity(queryClient, { user: signedIn.user, company: entered ? 'keep' : 'drop', clearCart: true });
     // The invitation is used up: kept for the page on its way home, not asked for again (a refusal in the console).
     if (invitation.data) queryClient.setQueryData(invitationQueryOptions(token).queryKey, invitation.data);
-    void navigate(paths.company, { replace: true });
+    // Said on the home it lands on, as a finished sign-in step is (L9): whose family, and as what.
+    const joined = invitation.data ? `You have joined the ${invitation.data.family} as a ${roleLabels[invitation.data.role].toLowerCase()}.` : undefined;
+    void navigate(paths.company, { replace: true, ...(joined ? { state: { saved: joined } } : {}) });
   };
 
   if (invitation.isPending) {
