@@ -111,8 +111,25 @@ describe('Billing (/hub/settings/billing)', () => {
     expect(sent.bank).toEqual([{ AccountName: 'Sarah Mitchell', BankCode: '123456', AccountNumber: '12345678' }]);
     expect(screen.getByText('•••••678')).toBeTruthy();
     expect(screen.queryByText('Visa ending 4242')).toBeNull();
-    // The form gone, the focus is on what is on file now, not dropped to the top of the page.
-    await waitFor(() => expect(document.activeElement !== document.body && document.activeElement?.contains(screen.getByText('•••••678'))).toBe(true));
+    // The form gone, the focus is back on the button that opened it, not dropped to the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update bank details' })));
+  });
+
+  it('a form opened takes the focus on its first box; Escape leaves it and the focus returns to the button that opened it', async () => {
+    serveBilling(withCard);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Update card' }));
+    const form = screen.getByRole('form', { name: 'Card details' });
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name on card')));
+    fireEvent.keyDown(within(form).getByLabelText('Name on card'), { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update card' })));
+    expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add bank details' }));
+    const bank = screen.getByRole('form', { name: 'Bank details' });
+    await waitFor(() => expect(document.activeElement).toBe(within(bank).getByLabelText('Account name')));
+    fireEvent.click(within(bank).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add bank details' })));
   });
 
   it('a card that pays instalments: Remove and the bank details say the instalments will be invoices to pay instead', async () => {

@@ -27,17 +27,32 @@ export default function BillingRoute() {
   const { saveCard, saveBank, remove, startDebit, finishDebit } = usePaymentDetailsMutations();
   const saveBankOnce = useOneAtATime(saveBank);
   const [mode, setModeNow] = useState<Mode>('view');
-  // Back from a form (saved or cancelled), the focus goes to what is on file, not to the top of the page.
+  // A form opened takes the focus on its first box (Escape leaves it); back from it (saved or
+  // cancelled), the focus returns to the button that opened it, not to the top of the page.
   const summary = useRef<HTMLDivElement>(null);
-  const fromForm = useRef(false);
+  const form = useRef<HTMLDivElement>(null);
+  const fromForm = useRef<Mode>('view');
   const setMode = (next: Mode) => {
-    fromForm.current = mode !== 'view' && next === 'view';
+    fromForm.current = next === 'view' ? mode : 'view';
     // A refusal belongs to the form it answered: leaving or opening one, it goes.
     setError(null);
     setModeNow(next);
   };
+  const leaveOnEscape = useRef(() => setMode('view'));
   useEffect(() => {
-    if (mode === 'view' && fromForm.current) summary.current?.focus();
+    leaveOnEscape.current = () => setMode('view');
+  });
+  useEffect(() => {
+    const node = form.current;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) leaveOnEscape.current();
+    };
+    node?.addEventListener('keydown', onKey);
+    return () => node?.removeEventListener('keydown', onKey);
+  }, [mode]);
+  useEffect(() => {
+    if (mode !== 'view') (form.current?.querySelector<HTMLElement>('input, select, textarea') ?? form.current?.querySelector<HTMLElement>('h2'))?.focus();
+    else if (fromForm.current !== 'view') (summary.current?.querySelector<HTMLElement>(`[data-opens="${fromForm.current}"]`) ?? summary.current)?.focus();
   }, [mode]);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -100,40 +115,44 @@ export default function BillingRoute() {
         <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
           {errorMessage(details.error)}
         </p>
-      ) : mode === 'card' ? (
-        <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="card-form-heading">
-          <h2 id="card-form-heading" className="mb-4 text-lg font-semibold text-ink">
-            {data.card ? 'Update card' : 'Add card'}
-          </h2>
-          {data.bank ? <ReplaceNote text={data.debitsScheduled ? `${REPLACES_BANK} ${DEBITS_OFF_BANK}` : REPLACES_BANK} /> : null}
-          <CardEntry
-            stripeKey={data.stripePublishableKey ?? null}
-            submitLabel="Save card"
-            busy={busy}
-            onCard={submitCard}
-            footer={
-              <Button variant="ghost" onClick={() => setMode('view')}>
-                Cancel
-              </Button>
-            }
-          />
-        </section>
-      ) : mode === 'bank' ? (
-        <BankSection
-          replaces={data.card ? replacesCard(data.instalmentsOnCard) : null}
-          format={data.bankFormat}
-          busy={saveBank.isPending}
-          onCancel={() => setMode('view')}
-          onSubmit={(values) =>
-            saveBankOnce(values, {
-              onSuccess: () => {
-                setMode('view');
-                setStatus('Your bank details have been saved.');
-              },
-              onError: (e) => setError(errorMessage(e)),
-            })
-          }
-        />
+      ) : mode !== 'view' ? (
+        <div ref={form}>
+          {mode === 'card' ? (
+            <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="card-form-heading">
+              <h2 id="card-form-heading" tabIndex={-1} className="mb-4 text-lg font-semibold text-ink focus:outline-none">
+                {data.card ? 'Update card' : 'Add card'}
+              </h2>
+              {data.bank ? <ReplaceNote text={data.debitsScheduled ? `${REPLACES_BANK} ${DEBITS_OFF_BANK}` : REPLACES_BANK} /> : null}
+              <CardEntry
+                stripeKey={data.stripePublishableKey ?? null}
+                submitLabel="Save card"
+                busy={busy}
+                onCard={submitCard}
+                footer={
+                  <Button variant="ghost" onClick={() => setMode('view')}>
+                    Cancel
+                  </Button>
+                }
+              />
+            </section>
+          ) : (
+            <BankSection
+              replaces={data.card ? replacesCard(data.instalmentsOnCard) : null}
+              format={data.bankFormat}
+              busy={saveBank.isPending}
+              onCancel={() => setMode('view')}
+              onSubmit={(values) =>
+                saveBankOnce(values, {
+                  onSuccess: () => {
+                    setMode('view');
+                    setStatus('Your bank details have been saved.');
+                  },
+                  onError: (e) => setError(errorMessage(e)),
+                })
+              }
+            />
+          )}
+        </div>
       ) : (
         <div ref={summary} tabIndex={-1} className="focus:outline-none">
           <Summary details={data} onEditCard={() => setMode('card')} onEditBank={editBank} leaving={startDebit.isPending || startDebit.isSuccess} onRemove={() => setConfirming(true)} />
@@ -211,10 +230,14 @@ function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { detai
           <dl className="min-w-0 flex-1 text-sm">
             <dt className="sr-only">Account name</dt>
             <dd className="font-semibold text-ink">{details.bank.AccountName}</dd>
-            <dt className="inline text-muted">{BANK_CODE_LABELS[details.bankFormat]}: </dt>
-            <dd className="inline text-ink">{details.bank.BankCode}</dd>
-            <dt className="ml-3 inline text-muted">Account: </dt>
-            <dd className="inline text-ink">{details.bank.AccountNumber}</dd>
+            <div>
+              <dt className="inline text-muted">{BANK_CODE_LABELS[details.bankFormat]}: </dt>
+              <dd className="inline text-ink">{details.bank.BankCode}</dd>
+            </div>
+            <div>
+              <dt className="inline text-muted">Account: </dt>
+              <dd className="inline text-ink">{details.bank.AccountNumber}</dd>
+            </div>
           </dl>
         </div>
       ) : null}
@@ -227,12 +250,12 @@ function Summary({ details, onEditCard, onEditBank, leaving, onRemove }: { detai
       {details.bankSetup?.via === 'gocardless' && !details.bank ? <p className="text-sm text-muted">You will set up your Direct Debit on GoCardless’s secure pages, then come back here.</p> : null}
       <div className="flex flex-wrap gap-3">
         {details.offersCard ? (
-          <Button variant={details.card ? 'secondary' : 'primary'} onClick={onEditCard}>
+          <Button variant={details.card ? 'secondary' : 'primary'} data-opens="card" onClick={onEditCard}>
             {details.card ? 'Update card' : 'Add card'}
           </Button>
         ) : null}
         {details.offersBank && details.bankSetup?.via !== 'unavailable' ? (
-          <Button variant={details.bank ? 'secondary' : details.offersCard ? 'secondary' : 'primary'} loading={leaving} onClick={onEditBank}>
+          <Button variant={details.bank ? 'secondary' : details.offersCard ? 'secondary' : 'primary'} data-opens="bank" loading={leaving} onClick={onEditBank}>
             {bankButtonLabel(details)}
           </Button>
         ) : null}
@@ -260,7 +283,7 @@ function ReplaceNote({ text }: { text: string }) {
 function BankSection({ replaces, format, busy, onSubmit, onCancel }: { replaces: string | null; format: BankFormat; busy: boolean; onSubmit: (v: BankDetailsRequest) => void; onCancel: () => void }) {
   return (
     <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="bank-form-heading">
-      <h2 id="bank-form-heading" className="mb-4 text-lg font-semibold text-ink">
+      <h2 id="bank-form-heading" tabIndex={-1} className="mb-4 text-lg font-semibold text-ink focus:outline-none">
         Bank details
       </h2>
       {replaces ? <ReplaceNote text={replaces} /> : null}
