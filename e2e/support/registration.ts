@@ -136,7 +136,7 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
   // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
   // lists) and 6 checks; a challenge step is one screen and one check more.
-  budgetSteps(card === 'challenge' ? 27 : 28);
+  budgetSteps(card === 'challenge' ? 27 : 29);
   await reachClassesCheckout(page, world);
   if (card === 'ok') {
     // Back from the checkout to the agreements keeps the drawn signature: Next goes on without signing again.
@@ -177,8 +177,16 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   await screenshot(page, 'classes-3b-direct-debit');
   await options.getByRole('radio', { name: 'Credit/Debit Card' }).check();
   await expect(bank).toHaveCount(0);
-  await fillCard(page, TEST_CARDS[card]);
   const payLabel = `Pay ${(await page.getByTestId('amount-to-pay').textContent())!}`;
+  if (card === 'ok' && isMobile(page)) {
+    // A declined card: the refusal shows beside Pay, at the foot of the long page, not above the screen; nothing is charged.
+    await fillCard(page, TEST_CARDS.declined);
+    await page.getByRole('button', { name: payLabel }).click();
+    const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined. You have not been charged.' });
+    await expect(declined).toBeInViewport();
+    await screenshot(page, 'classes-3c-declined');
+  }
+  await fillCard(page, TEST_CARDS[card]);
   const submissions: { key: string; body: string }[] = [];
   page.on('request', (r) => {
     if (apiCall('POST', '/api/ocr/register')(r)) submissions.push({ key: r.headers()['idempotency-key']!, body: r.postData()! });

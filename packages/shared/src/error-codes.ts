@@ -139,6 +139,9 @@ export const ERROR_MESSAGES = {
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
+/** Said after a payment's decline (a card refused, a check failed): no money moved. */
+export const NOT_CHARGED = 'You have not been charged.';
+
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_MESSAGES, code);
 
 /** What any card payment may be refused with: the checkout's own refusals and the processor's declines (402). */

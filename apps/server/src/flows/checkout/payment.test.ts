@@ -104,9 +104,9 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
   });
 
   it.each([
-    ['declined', CARDS.declined, 'Your card was declined.', 'card_declined'],
-    ['insufficient funds', CARDS.insufficient, 'Your card has insufficient funds.', 'insufficient_funds'],
-    ['expired', CARDS.expired, 'Your card has expired.', 'expired_card'],
+    ['declined', CARDS.declined, 'Your card was declined. You have not been charged.', 'card_declined'],
+    ['insufficient funds', CARDS.insufficient, 'Your card has insufficient funds. You have not been charged.', 'insufficient_funds'],
+    ['expired', CARDS.expired, 'Your card has expired. You have not been charged.', 'expired_card'],
   ])('a %s card answers 402 with its message and writes nothing', async (_what, number, message, code) => {
     const { browser, invoiceNos, clientId } = await customerWithInvoices([4_200]);
     const credit = { id: await newCredit(app.t, app.companyId, clientId, 1_000, 'Make-up refund') };

@@ -118,7 +118,7 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     const { browser, invoiceNo } = await customerWithInvoices(t, [3_000], { company: code, prefix: 'S' });
     const paid = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod('tok_chargeDeclinedInsufficientFunds') });
     expect(paid.status).toBe(402);
-    expect(paid.body).toMatchObject({ code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(paid.body).toMatchObject({ code: 'insufficient_funds', message: 'Your card has insufficient funds. You have not been charged.' });
     expect((await invoiceState(t, invoiceNo)).balance_due_cents).toBe(3_000);
   });
 
@@ -276,7 +276,7 @@ describe.each(testEngines())('checkout through Stripe on %s', (engine) => {
     const before = fake.paymentIntents().length;
     const refused = await pay(browser, { invoices: [invoiceNo], cardToken: await paymentMethod('tok_chargeDeclined') });
     expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect(refused.body).toMatchObject({ code: 'card_declined', message: 'Your card was declined. You have not been charged.' });
     expect(fake.paymentIntents()).toHaveLength(before);
     expect(await t.runtime.ctx.db.selectFrom('payments').select('id').where('client_id', '=', clientId).execute()).toHaveLength(0);
   });

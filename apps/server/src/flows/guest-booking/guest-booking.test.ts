@@ -147,7 +147,7 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const declinedBody = { booking, guest: who, captcha: await solvedCaptcha(b), cardToken: await tokenise(b, TEST_CARDS.declined) };
     const k = key();
     const declined = await book(b, declinedBody, k);
-    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined.']);
+    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined. You have not been charged.']);
     expect(await bookingsOn(booking)).toEqual([]);
     // The answer was lost: the same request is answered the same, and charges nothing.
     expect((await book(b, declinedBody, k)).status).toBe(402);
@@ -187,13 +187,13 @@ describe.each(testEngines())('the public booking page (/ob) on %s', (engine) => 
     const who = guest();
     const solution = await solvedCaptcha(b);
     const attempt = async (number: string, g = who, court = booking) => book(b, { booking: court, guest: g, captcha: solution, cardToken: await tokenise(b, number) });
-    expect((await attempt(TEST_CARDS.declined)).body.message).toBe('Your card was declined.');
+    expect((await attempt(TEST_CARDS.declined)).body.message).toBe('Your card was declined. You have not been charged.');
     // Another guest cannot ride on this guest's captcha.
     const stranger = await attempt(TEST_CARDS.ok, guest());
     expect([stranger.status, stranger.body.code]).toEqual([400, 'CAPTCHA_FAILED']);
     expect(await bookingsOn(booking)).toEqual([]);
     const second = await attempt(TEST_CARDS.insufficient);
-    expect([second.status, second.body.message]).toEqual([402, 'Your card has insufficient funds.']);
+    expect([second.status, second.body.message]).toEqual([402, 'Your card has insufficient funds. You have not been charged.']);
     const charges = await countCharges(app.t, app.companyId);
     const third = await attempt(TEST_CARDS.ok);
     expect([third.status, third.body.booking?.status]).toEqual([200, 'Confirmed']);

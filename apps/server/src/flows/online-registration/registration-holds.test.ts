@@ -190,7 +190,7 @@ describe.each(testEngines())("a new family's places held while it pays, on %s", 
     const a = await visitor();
     const held = await quote(a, classes(classId));
     const declined = await submit(a, classes(classId), key(), await cardFor(a, TEST_CARDS.declined));
-    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined.']);
+    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined. You have not been charged.']);
     expect(await placesOf(classId)).toEqual([{ status: 'held', student_id: null, registration_id: expect.any(Number) }]);
     const b = await visitor();
     expect((await quote(b, classes(classId))).status).toBe(409);

@@ -179,7 +179,7 @@ describe.each(testEngines())('online registration with classes and payment on %s
     const succeeded = () => db().selectFrom('gateway_charges').select('id').where('company_id', '=', splash).where('status', '=', 'succeeded').execute();
     const before = (await succeeded()).length;
     const declined = await submit(b, form(token, { cardToken: await tokenise(b, token, TEST_CARDS.declined) }));
-    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined.']);
+    expect([declined.status, declined.body.message]).toEqual([402, 'Your card was declined. You have not been charged.']);
     expect((await succeeded()).length).toBe(before);
     expect(await family(email)).toEqual(nothing);
     expect(await registration(token)).toMatchObject({ submitted_at: null, client_id: null, completed_at: null });

@@ -295,6 +295,8 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     const family = (await screen.findByLabelText('The family’s saved card: Visa ending 4242 (expires 12/2030)')) as HTMLInputElement;
     expect(family.checked).toBe(false);
     expect((screen.getByLabelText('Your own card') as HTMLInputElement).checked).toBe(true);
+    // Saving it puts it on file for the family, in place of the card there (one card is kept).
+    expect(screen.getByLabelText('Save this card as the family’s card, in place of Visa ending 4242')).toBeTruthy();
   });
 
   it('paid: the bell asks for its notifications again at once, so the payment’s own shows without waiting for the next poll', async () => {

@@ -175,8 +175,9 @@ export default function PaymentRoute() {
     await pay(body);
   }
 
-  const saveCardBox =
-    config.ShowPaymentDetailsTab && details.data?.offersCard ? <CheckboxField label="Save this card for next time" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> : null;
+  // One card is kept on file (decision 024): saving this one replaces the saved card, and a guardian's becomes the family's.
+  const saveLabel = `${guardian ? 'Save this card as the family’s card' : 'Save this card for next time'}${savedCard ? `, in place of ${savedCard.brand} ending ${savedCard.last4}` : ''}`;
+  const saveCardBox = config.ShowPaymentDetailsTab && details.data?.offersCard ? <CheckboxField label={saveLabel} checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> : null;
 
   if (empty) {
     return (

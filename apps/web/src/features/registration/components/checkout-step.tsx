@@ -231,10 +231,12 @@ export function CheckoutStep({
     );
   };
 
+  // A refusal answers the tap on Pay, at the foot of a long page on a phone: it shows beside the payment.
+  const errorBox = <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />;
   return (
     <StepCard title="Checkout" description="Check what you are registering for, then pay to complete your registration." step={step} onBack={onBack} backDisabled={busy}>
       <div className="flex flex-col gap-5">
-        <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />
+        {quote.isPending || quoteLost ? errorBox : null}
         {onChooseClasses && !quoteLost && takenNow.length === 0 ? chooseAgain(onChooseClasses) : null}
         {quote.isPending ? (
           <ListLoading label="Loading your total" />
@@ -301,6 +303,7 @@ export function CheckoutStep({
             ) : null}
             {askedAgainFailed && lapsed.length === 0 && !challenge ? <QueryError query={quote} /> : null}
             {holdLeft !== null ? <HoldNotice left={holdLeft} /> : null}
+            {errorBox}
             {payment()}
           </>
         )}
