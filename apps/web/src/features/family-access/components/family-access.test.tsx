@@ -27,6 +27,24 @@ describe('Family access (decision 101)', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Invite someone' })));
   });
 
+  it('an invitation withdrawn takes its row and its button away: the focus waits on Invite someone', async () => {
+    let invitations: FamilyAccessAnswer['invitations'] = [{ id: 7, first_name: 'Tom', last_name: 'Mitchell', email: 'tom@example.com', role: 'viewer', expires_at: '2030-11-30T12:00:00.000Z' }];
+    server.use(
+      http.get<never, never, FamilyAccessAnswer>('/api/customer/family-access', () => HttpResponse.json({ success: true, guardians: [], invitations })),
+      http.delete('/api/customer/family-access/invitations/7', () => {
+        invitations = [];
+        return HttpResponse.json({ success: true, message: 'The invitation was withdrawn.' });
+      }),
+    );
+    renderRoute(<FamilyAccess />, { url: '/hub/settings/security', config: formTestConfig() });
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw' });
+    withdraw.focus();
+    fireEvent.click(withdraw);
+    expect(await screen.findByText('The invitation was withdrawn.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Invite someone' }));
+  });
+
   it('says until when an invitation’s link works on the company’s calendar, wherever the device is', async () => {
     // Noon UTC on 30 November is already 1 December on Kiritimati (UTC+14).
     server.use(

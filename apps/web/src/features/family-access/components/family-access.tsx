@@ -158,7 +158,19 @@ function HolderFamilyAccess() {
                   {i.email} · {roleLabels[i.role]} · link works until {formatDate(i.expires_at, dateFormat, zone)}
                 </p>
               </div>
-              <Button variant="ghost" loading={withdraw.isPending && withdraw.variables === i.id} onClick={() => withdraw.mutate(i.id, { onSuccess: done })}>
+              <Button
+                variant="ghost"
+                loading={withdraw.isPending && withdraw.variables === i.id}
+                onClick={() =>
+                  withdraw.mutate(i.id, {
+                    // Its row goes: the focus waits on Invite someone, not dropped to the top of the page.
+                    onSuccess: (answer) => {
+                      done(answer);
+                      inviteButton.current?.focus();
+                    },
+                  })
+                }
+              >
                 Withdraw
               </Button>
             </li>
