@@ -17,9 +17,10 @@ for (const tag of ['', ' @phone']) {
     const item = isMobile(page) ? menu.getByRole('button', { name: 'Switch account' }) : menu.getByRole('menuitem', { name: 'Switch account' });
     await item.click();
     const dialog = page.getByRole('dialog', { name: 'Switch account' });
-    await expect(dialog.getByText('Your e-mail address opens more than one account. Which one would you like to use?')).toBeVisible();
+    // It says which account is open now, and offers the others.
+    await expect(dialog.getByText('You are in James Carter’s account. Your e-mail address also opens:')).toBeVisible();
     // The account signed in to is not offered again.
-    await expect(dialog.getByRole('button', { name: /Carter/ })).toHaveText([/Olivia Carter – Business account\s*Your account$/]);
+    await expect(dialog.getByRole('button', { name: /Carter/ })).toHaveText([/Olivia Carter – Business account\s*Your own account$/]);
     const [switched] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/switch-account')), dialog.getByRole('button', { name: /Olivia Carter/ }).click()]);
     expect(switched.status()).toBe(200);
     await expect(dialog).toBeHidden();

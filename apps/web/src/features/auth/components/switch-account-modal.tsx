@@ -26,11 +26,11 @@ export function SwitchAccountModal() {
     <ChoiceListModal
       open={open && user !== null}
       title="Switch account"
-      description="Your e-mail address opens more than one account. Which one would you like to use?"
+      description={`${openNow(user)} Your e-mail address also opens:`}
       loading={accounts.isPending}
       loadError={accounts.isError ? errorMessage(accounts.error) : null}
       busyLabel="Switching account"
-      choices={others.map((a) => ({ key: a.ClientID, title: `${a.FirstName} ${a.LastName}`.trim(), subtitle: a.Role ? `Family access: ${a.Role}` : 'Your account' }))}
+      choices={others.map((a) => ({ key: a.ClientID, title: `${a.FirstName} ${a.LastName}`.trim(), subtitle: a.Role ? `Family access as a ${a.Role}` : 'Your own account' }))}
       onChoose={async (clientId) => {
         const answer = await switchAccount(clientId);
         closeModal();
@@ -41,4 +41,10 @@ export function SwitchAccountModal() {
       onCancel={closeModal}
     />
   );
+}
+
+/** Which account is open now: the holder's own by name; a guardian, greeted by their own name, by their role in it. */
+function openNow(user: ReturnType<typeof useCurrentUser>): string {
+  if (user?.Role && user.Role !== 'holder') return `You are in a family’s account as a ${user.Role}.`;
+  return user ? `You are in ${`${user.FirstName} ${user.LastName}`.trim()}’s account.` : '';
 }
