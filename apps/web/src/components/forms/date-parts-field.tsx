@@ -1,4 +1,4 @@
-import { useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useId, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
 import { controlClasses, describedBy, FieldMessages, RequiredMark } from './field-frame';
 
@@ -18,6 +18,8 @@ export interface DatePartsFieldProps {
   error?: string;
   hint?: ReactNode;
   className?: string;
+  /** Given the first drop-down (the day), so a form sent with this date wrong can take the focus to it. */
+  fieldRef?: Ref<HTMLSelectElement>;
 }
 
 function split(value: string): { year: string; month: string; day: string } {
@@ -31,7 +33,7 @@ function split(value: string): { year: string; month: string; day: string } {
  * A date chosen only in part is kept as typed (yyyy-MM-dd with the gaps empty) and so fails the
  * form's date rule with its message, rather than being silently dropped.
  */
-export function DatePartsField({ label, value, onChange, onBlur, max, years, required, disabled, error, hint, className = '' }: DatePartsFieldProps) {
+export function DatePartsField({ label, value, onChange, onBlur, max, years, required, disabled, error, hint, className = '', fieldRef }: DatePartsFieldProps) {
   const id = useId();
   const [parts, setParts] = useState(() => split(value));
   // A new value from outside (a reset, a loaded record) wins over what was being chosen.
@@ -62,6 +64,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         {`${label}: ${name}`}
       </label>
       <select
+        ref={part === 'day' ? fieldRef : undefined}
         id={`${id}-${part}`}
         value={parts[part]}
         disabled={disabled}

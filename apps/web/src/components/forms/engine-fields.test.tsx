@@ -105,6 +105,22 @@ describe('EngineFields', () => {
     expect(first.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('S40: a form sent with its date of birth wrong takes the focus to the date, as it does to a wrong box', async () => {
+    const onSubmit = vi.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText(/Player first name/), { target: { value: 'Ella' } });
+    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Mitchell' } });
+    // Day and month chosen, the year not.
+    fireEvent.change(screen.getByLabelText('Date of birth: Day'), { target: { value: '01' } });
+    fireEvent.change(screen.getByLabelText('Date of birth: Month'), { target: { value: '06' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    expect(await screen.findByText('Please enter a valid date')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Date of birth: Day')));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('E13: offers 100 years of birth and sends the date as yyyy-MM-dd, the custom values by id', async () => {
     const onSubmit = vi.fn();
     render(<Harness onSubmit={onSubmit} />);

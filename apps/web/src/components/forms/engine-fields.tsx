@@ -259,6 +259,7 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
               value={typeof field.value === 'string' ? field.value : ''}
               onChange={field.onChange}
               onBlur={field.onBlur}
+              fieldRef={field.ref}
               max={input.max ?? new Date().toISOString().slice(0, 10)}
               years={DOB_YEAR_SPAN}
             />
