@@ -7,14 +7,14 @@ describe('the portal’s class times per TimeDisplay (C21, F14)', () => {
   it('HoursAndMinutes', () => {
     expect(classWhen(2, '16:00', 90, 'HoursAndMinutes')).toBe('Tue 04:00 PM · 1 hour 30 minutes');
     expect(classDuration(30, 'HoursAndMinutes')).toBe('30 minutes');
-    expect(classPlace(seahorse, 'HoursAndMinutes')).toBe('Tue 04:00 PM · Bondi');
+    expect(classPlace(seahorse, 'HoursAndMinutes', 'dd/MM/yyyy')).toBe('Tue 04:00 PM · Bondi');
     expect(sessionWhen('2026-03-10', '16:00', 'dd/MM/yyyy', 'HoursAndMinutes')).toBe('10/03/2026 04:00 PM');
     expect(sessionWhen('2026-03-10', '16:00', 'MM/dd/yyyy', 'HoursAndMinutes', true)).toBe('Tue 03/10/2026 04:00 PM');
   });
 
   it('Minutes', () => {
     expect(classWhen(2, '16:00', 90, 'Minutes')).toBe('Tue 04:00 PM · 90 minutes');
-    expect(classPlace(seahorse, 'Minutes')).toBe('Tue 04:00 PM · Bondi');
+    expect(classPlace(seahorse, 'Minutes', 'dd/MM/yyyy')).toBe('Tue 04:00 PM · Bondi');
     expect(sessionWhen('2026-03-10', '16:00', 'dd/MM/yyyy', 'Minutes')).toBe('10/03/2026 04:00 PM');
   });
 
@@ -22,7 +22,7 @@ describe('the portal’s class times per TimeDisplay (C21, F14)', () => {
     expect(classWhen(2, '16:00', 90, 'NoTimeDisplayed')).toBe('Tue');
     expect(classTime('16:00', 'NoTimeDisplayed')).toBe('');
     expect(classDuration(90, 'NoTimeDisplayed')).toBe('');
-    expect(classPlace(seahorse, 'NoTimeDisplayed')).toBe('Tue · Bondi');
+    expect(classPlace(seahorse, 'NoTimeDisplayed', 'dd/MM/yyyy')).toBe('Tue · Bondi');
     expect(sessionWhen('2026-03-10', '16:00', 'dd/MM/yyyy', 'NoTimeDisplayed', true)).toBe('Tue 10/03/2026');
   });
 
@@ -38,6 +38,11 @@ describe('classWhenOn', () => {
     const dates = ['2026-12-25', '2026-12-23', '2026-12-24', '2026-12-27', '2026-12-26'];
     expect(classWhenOn({ ...intensive, dates }, 'Minutes', 'dd/MM/yyyy')).toBe('Wed 23/12/2026 to Sun 27/12/2026 · 11:00 AM · 45 minutes');
     expect(classWhenOn({ ...intensive, dates }, 'NoTimeDisplayed', 'dd/MM/yyyy')).toBe('Wed 23/12/2026 to Sun 27/12/2026');
+  });
+  it('classPlace, in the registration’s and the cart’s dialogs, says the same days; one session chosen, its own weekday', () => {
+    const dates = ['2026-12-23', '2026-12-24', '2026-12-27'];
+    expect(classPlace({ ...intensive, Venue: 'Bondi', dates }, 'Minutes', 'dd/MM/yyyy')).toBe('Wed 23/12/2026 to Sun 27/12/2026 11:00 AM · Bondi');
+    expect(classPlace({ ...intensive, Venue: 'Bondi', dates: ['2026-12-24'] }, 'Minutes', 'dd/MM/yyyy')).toBe('Thu 11:00 AM · Bondi');
   });
   it('a weekly class (or none left) reads as before', () => {
     expect(classWhenOn({ ...intensive, dates: ['2026-12-21', '2026-12-28'] }, 'Minutes', 'dd/MM/yyyy')).toBe('Mon 11:00 AM · 45 minutes');

@@ -31,9 +31,17 @@ export function classWhenOn(c: { Day: number; Time: string; Duration: number; da
   return [`${day(dates[0]!)} to ${day(dates.at(-1)!)}`, classTime(c.Time, display), classDuration(c.Duration, display)].filter(Boolean).join(' · ');
 }
 
-/** When and where a weekly class runs, as one line: "Mon 04:00 PM · Main Pool". */
-export function classPlace(c: { Day: number; Time: string; Venue: string }, display: TimeDisplay | undefined): string {
-  return `${dayName(c.Day)} ${classTime(c.Time, display)}`.trim() + ` · ${c.Venue}`;
+/**
+ * When and where a class runs, as one line: "Mon 04:00 PM · Main Pool"; from its sessions where
+ * they fall on several weekdays ("Wed 23/12/2026 to Sun 27/12/2026 11:00 AM · Main Pool", as
+ * `classWhenOn`), or on another weekday than the class's own (one session of it chosen).
+ */
+export function classPlace(c: { Day: number; Time: string; Venue: string; dates?: readonly string[] }, display: TimeDisplay | undefined, dateFormat: DateFormat | undefined): string {
+  const dates = [...(c.dates ?? [])].sort();
+  const days = new Set(dates.map(isoDayOf));
+  const on = (date: string) => `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
+  const when = days.size > 1 ? `${on(dates[0]!)} to ${on(dates.at(-1)!)}` : dayName(dates[0] ? isoDayOf(dates[0]) : c.Day);
+  return `${when} ${classTime(c.Time, display)}`.trim() + ` · ${c.Venue}`;
 }
 
 /** One session: "04/03/2025 04:00 PM", or "Tue 04/03/2025 04:00 PM" with its day; the date alone under NoTimeDisplayed. */

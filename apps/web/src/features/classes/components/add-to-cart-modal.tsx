@@ -123,7 +123,7 @@ export function AddToCartModal({
         open={done === null}
         onOpenChange={(o) => (o ? undefined : onClose())}
         title={cls.IsFull ? 'Join waitlist' : 'Add to cart'}
-        description={`${cls.Name} · ${classPlace(cls, config.classes_setup?.TimeDisplay)}`}
+        description={`${cls.Name} · ${classPlace(cls, config.classes_setup?.TimeDisplay, config.localization.DateFormat)}`}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>

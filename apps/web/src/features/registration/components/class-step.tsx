@@ -211,7 +211,7 @@ export function ClassStep({
         open={choosing !== null}
         onOpenChange={(open) => (open ? undefined : setChoosing(null))}
         title="Add class"
-        description={choosing ? `${choosing.Name} · ${classPlace(choosing, config.classes_setup?.TimeDisplay)}` : undefined}
+        description={choosing ? `${choosing.Name} · ${classPlace(choosing, config.classes_setup?.TimeDisplay, config.localization.DateFormat)}` : undefined}
         footer={
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => setChoosing(null)}>
