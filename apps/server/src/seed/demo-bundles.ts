@@ -759,6 +759,8 @@ function ace(): CompanyBundleInput {
         standard: 'Orange Ball',
         staff: 'Marcus Reed',
         capacity: 8,
+        // $45 a session, as its invoices charge.
+        price_cents: 4500,
         sessions: { weeks_before: 4, weeks_after: 6 },
         enrolments: [{ student: 'noah', start_date: 'today-28' }],
       },
@@ -773,6 +775,8 @@ function ace(): CompanyBundleInput {
         standard: 'Orange Ball',
         staff: 'Marcus Reed',
         capacity: 8,
+        // $45 a session, as its invoices charge.
+        price_cents: 4500,
         sessions: { weeks_before: 4, weeks_after: 6 },
         // Missed last week through illness: the make-up the notification below offers.
         enrolments: [{ student: 'noah', start_date: 'today-28', absences: [{ week: -1, reason: 'Illness', makeup_credit: true }] }],
