@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { financialsMessages, type InvoiceDetail, type SortOrder, type StatementSummary } from '@portal/shared/financials-schemas';
-import type { InvoiceStatus } from '@portal/shared/constants';
+import { ONLINE_PAYABLE_INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared/constants';
 import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -101,7 +101,8 @@ export async function getInvoice(ctx: Ctx, company: Company, clientId: number, i
     balanceDue: inv.balance_due_cents,
     notes: inv.notes,
     payments: payments.map((p) => ({ receiptNumber: p.receipt_no, date: p.receipt_date, amount: p.amount_cents, method: p.method })),
-    canPayOnline: inv.status === 'Unpaid' && s.fin_setup.InvoicesPaidOnline,
+    // Whatever the checkout takes (decision 072: Overdue as Unpaid), so an overdue invoice is paid on its own from its page.
+    canPayOnline: s.fin_setup.InvoicesPaidOnline && inv.balance_due_cents > 0 && (ONLINE_PAYABLE_INVOICE_STATUSES as readonly string[]).includes(inv.status),
   };
 }
 

@@ -198,7 +198,7 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(detail.body).toMatchObject({ taxInclusive: false, subtotal: 10_000, tax: 888, total: 10_888 });
   });
 
-  it('does not open a Debit Scheduled invoice; Pay Now only for Unpaid with InvoicesPaidOnline', async () => {
+  it('does not open a Debit Scheduled invoice; Pay Now for what is owed on an Unpaid or Overdue one with InvoicesPaidOnline', async () => {
     const debit = await parent.get(`/api/financials/invoices/INV-10243`);
     expect(debit.status).toBe(403);
     expect(debit.body.message).toBe('This invoice will be paid by its scheduled direct debit and cannot be opened.');
@@ -206,8 +206,13 @@ describe.each(testEngines())('financials on %s', (engine) => {
     expect(pdf.status).toBe(403);
     const unpaid = await parent.get<InvoiceDetail>(`/api/financials/invoices/INV-10236`);
     expect(unpaid.body.canPayOnline).toBe(splash.settings.fin_setup.InvoicesPaidOnline);
+    // Decision 072: an overdue invoice is paid online as an unpaid one is, here on its own.
     const overdue = await parent.get<InvoiceDetail>(`/api/financials/invoices/INV-10231`);
-    expect(overdue.body.canPayOnline).toBe(false);
+    expect([overdue.body.status, overdue.body.balanceDue > 0]).toEqual(['Overdue', true]);
+    expect(overdue.body.canPayOnline).toBe(splash.settings.fin_setup.InvoicesPaidOnline);
+    expect(splash.settings.fin_setup.InvoicesPaidOnline).toBe(true);
+    const paid = await parent.get<InvoiceDetail>(`/api/financials/invoices/INV-10212`);
+    expect([paid.body.status, paid.body.canPayOnline]).toEqual(['Paid', false]);
   });
 
   it('answers 403 on every financials call while ShowFinancialsTab is off (I1)', async () => {
