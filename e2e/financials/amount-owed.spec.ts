@@ -88,6 +88,20 @@ test.describe('You owe: paying what is overdue (decision 072)', () => {
     await shot(page, 'invoice-checkout-all-open');
   });
 
+  test('an overdue invoice is paid on its own from its page', async ({ page, ownWorld }) => {
+    budgetSteps(6);
+    const world = await ownWorld(['SPLASH']);
+    await signIn(page, world);
+    await page.goto('/hub/financials/INV-10233');
+    await expect(page.getByRole('heading', { name: /INV-10233/ })).toBeVisible();
+    await expect(page.getByText('Overdue', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Pay Now invoice INV-10233' }).click();
+    await expect(page).toHaveURL(/\/hub\/invoice-checkout$/);
+    await expect(page.getByText('Invoice INV-10233').first()).toBeVisible();
+    await expect(page.getByTestId('amount-to-pay')).toContainText('$61.25');
+    for (const no of ['INV-10231', ...UNPAID]) await expect(page.getByText(`Invoice ${no}`)).toHaveCount(0);
+  });
+
   test('no banner where the company does not take invoices online', async ({ page, ownWorld }) => {
     budgetSteps(6);
     const world = await ownWorld(['SPLASH'], (_, bundle) => {
