@@ -3,7 +3,7 @@ import { agesText, outsideAges } from '@portal/shared/class-schemas';
 import { registrationMessages as rm } from '@portal/shared/registration-schemas';
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
-import { overPlaces, type ChosenClass } from '../lib/registration-state';
+import { leftOut, overPlaces, type ChosenClass } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
 
@@ -54,6 +54,7 @@ export function FamilyStudentsStep({
   const none = !students.some((s) => (assigned[s.StudentID] ?? []).length > 0);
   const takenIn = (classId: number) => Object.values(assigned).filter((ids) => ids.includes(classId)).length;
   const tooMany = overPlaces(chosen, takenIn, studentTerm);
+  const unused = leftOut(chosen, takenIn, studentTerm);
   const why = none ? 'family-needs-class' : tooMany ? 'family-too-many' : undefined;
   return (
     <StepCard
@@ -70,6 +71,10 @@ export function FamilyStudentsStep({
           ) : tooMany ? (
             <p id="family-too-many" role="status" className="text-sm font-medium text-danger">
               {tooMany}
+            </p>
+          ) : unused ? (
+            <p role="status" className="text-sm text-ink-soft">
+              {unused}
             </p>
           ) : null}
           <Button size="lg" onClick={onNext} disabled={why !== undefined} aria-describedby={why} className="sm:min-w-36">

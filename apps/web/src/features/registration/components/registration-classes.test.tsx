@@ -498,6 +498,13 @@ describe('the students list with classes (N14, N16)', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('a class chosen and put into no swimmer is said to be left out; Next goes on without it', async () => {
+    atStudentsList([[101], [101]], [chosen(tadpoles), chosen(dolphins)]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(`${dolphins.Name} is not chosen for any swimmer, and will be left out.`);
+    expect(button('Next').disabled).toBe(false);
+  });
+
   it('shows nothing red before the family has chosen: a swimmer’s missing class is an error only once their choice was touched', async () => {
     atStudentsList([[], []], [chosen(tadpoles), chosen(dolphins)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
@@ -606,7 +613,8 @@ describe('a class outside a swimmer’s ages (decision 118)', () => {
     // Still ticked, so it can be taken off.
     expect([sharksFor(mia).disabled, sharksFor(mia).checked]).toEqual([false, true]);
     fireEvent.click(sharksFor(mia));
-    expect(screen.queryByRole('status')).toBeNull();
+    // Taken off, it is chosen for no one now: said, and Next goes on without it.
+    expect(screen.getByRole('status').textContent).toBe('Sharks is not chosen for any swimmer, and will be left out.');
     expect(button('Next').disabled).toBe(false);
     expect(stored().studentClasses).toEqual([[101]]);
     expect(stored().students[0]).toMatchObject({ FirstName: 'Mia', DOB: `${year - 4}-01-01` });

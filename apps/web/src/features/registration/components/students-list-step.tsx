@@ -6,7 +6,7 @@ import { isValidPastDate, replaceEarlyYear } from '@portal/shared/form-engine/va
 import { CheckboxField } from '@/components/forms/checkbox-field';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { overPlaces, type ChosenClass, type RegistrationState } from '../lib/registration-state';
+import { leftOut, overPlaces, type ChosenClass, type RegistrationState } from '../lib/registration-state';
 import { ChosenClassLabel } from './chosen-class-label';
 import { StepCard, type StepCardProps } from './step-card';
 
@@ -84,6 +84,7 @@ export function StudentsListStep({
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
   const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
   const tooMany = classes ? overPlaces(classes.chosen, takenIn, studentTerm) : null;
+  const unused = classes ? leftOut(classes.chosen, takenIn, studentTerm) : null;
   const tooYoungOrOld = (i: number, c: ChosenClass) => outsideAges(classes?.ages[i], c.MinAge, c.MaxAge);
   // A class chosen for a student whose date of birth puts them outside its ages (entered or changed since), in the server's words.
   const outOfAges = classes
@@ -119,6 +120,10 @@ export function StudentsListStep({
           ) : tooMany ? (
             <p id="students-too-many" role="status" className="text-sm font-medium text-danger">
               {tooMany}
+            </p>
+          ) : unused ? (
+            <p role="status" className="text-sm text-ink-soft">
+              {unused}
             </p>
           ) : null}
           <Button size="lg" onClick={onNext} disabled={students.length === 0 || why !== undefined} aria-describedby={why} className="sm:min-w-36">

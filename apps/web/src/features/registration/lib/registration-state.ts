@@ -48,6 +48,17 @@ export function overPlaces(chosen: readonly ChosenClass[], takenIn: (classId: nu
     : `${over.Name} has ${n} ${n === 1 ? 'place' : 'places'} left: choose it for no more than ${n} ${n === 1 ? term : `${term}s`}.`;
 }
 
+/**
+ * The classes chosen that no student is put into, said before Next leaves them out (a waitlist
+ * place chosen and never ticked would otherwise go without a word); null when each has someone.
+ */
+export function leftOut(chosen: readonly ChosenClass[], takenIn: (classId: number) => number, studentTerm: string): string | null {
+  const names = chosen.filter((c) => takenIn(c.ClassID) === 0).map((c) => c.Name);
+  if (names.length === 0) return null;
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return `${list} ${names.length === 1 ? 'is' : 'are'} not chosen for any ${studentTerm.toLowerCase()}, and will be left out.`;
+}
+
 /** The address being proved: the token send-code answered, and whether verify-code accepted it. */
 export interface EmailProof {
   email: string;
