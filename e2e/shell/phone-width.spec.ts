@@ -153,7 +153,7 @@ test.describe('the card form on the narrowest phones (320 px) @phone', () => {
 });
 
 test.describe('home on a phone in a company’s own font @phone', () => {
-  test('Ace’s wide font keeps each of the home tabs on one line at 375 px', async ({ page, world }) => {
+  test('Ace’s wide font keeps each of the home tabs on one line at 375 px, and tabs and small buttons are a finger’s 40 px', async ({ page, world }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInViaApi(page, { code: world.company('ACE').code, email: world.email('parent') });
     await page.goto('/hub/company');
@@ -163,6 +163,12 @@ test.describe('home on a phone in a company’s own font @phone', () => {
     // One line each: the two as tall as each other (a wrapped "Upcoming Classes" was twice the other's height).
     expect(classes.height).toBe(invoices.height);
     expect(classes.height).toBeLessThan(44);
+    // And each a finger's target (they were 36 px), as the notifications' filters (32 px) and a small button (36 px).
+    expect(classes.height).toBeGreaterThanOrEqual(40);
+    await page.goto('/hub/notifications');
+    for (const tab of await page.getByRole('tab').all()) expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    await page.goto('/hub/financials/ACE-5031');
+    expect((await page.getByRole('link', { name: 'Download PDF' }).boundingBox())!.height).toBeGreaterThanOrEqual(40);
   });
 });
 

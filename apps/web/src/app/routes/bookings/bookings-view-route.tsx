@@ -98,7 +98,7 @@ export default function BookingsViewRoute() {
             <Tabs.Trigger
               key={f.value}
               value={f.value}
-              className="rounded-full px-4 py-1.5 text-sm font-semibold text-muted transition hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-primary-ink data-[state=active]:shadow-sm"
+              className="min-h-10 rounded-full px-4 py-1.5 text-sm sm:min-h-0 font-semibold text-muted transition hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-primary-ink data-[state=active]:shadow-sm"
             >
               {f.label}
             </Tabs.Trigger>

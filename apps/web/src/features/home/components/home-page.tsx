@@ -127,7 +127,7 @@ function HomeTabTrigger({ value, children }: { value: HomeTab; children: string 
   return (
     <Tabs.Trigger
       value={value}
-      className="flex-auto rounded-full px-3 py-2 text-sm font-semibold text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-surface data-[state=active]:text-primary-tint-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5"
+      className="min-h-10 flex-auto rounded-full px-3 py-2 text-sm sm:min-h-0 font-semibold text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:bg-surface data-[state=active]:text-primary-tint-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5"
     >
       {children}
     </Tabs.Trigger>
