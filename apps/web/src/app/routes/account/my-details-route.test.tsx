@@ -148,6 +148,18 @@ describe('My Details: a new e-mail address waits for its code (K9)', () => {
     expect(await screen.findByText('Your email address changes to sarah.new@example.com when you enter the code we sent there.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enter code' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm your new email' })).toBeTruthy();
+
+    // The tab reloaded: the code e-mailed can still be entered (it was "save that address again").
+    cleanup();
+    renderPage(
+      () => HttpResponse.json({}),
+      formFields,
+      'holder',
+      () => ({ ...record, PendingEmail: pending }),
+    );
+    expect(await screen.findByText('Your email address changes to sarah.new@example.com when you enter the code we sent there.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enter code' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm your new email' })).toBeTruthy();
   });
 });
 

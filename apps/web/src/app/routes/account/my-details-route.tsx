@@ -28,6 +28,30 @@ interface PendingCode {
 }
 
 /**
+ * The code step of an address change outlives a reload of the tab (the token stays in this tab
+ * only, for the family it was sent for): the code e-mailed can still be entered.
+ */
+const KEPT_CODE = 'portal-email-change';
+
+function keptCode(clientId: number | undefined): PendingCode | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(KEPT_CODE) ?? 'null') as (Omit<PendingCode, 'open'> & { clientId: number }) | null;
+    return kept && kept.clientId === clientId ? { token: kept.token, message: kept.message, open: false } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepCode(clientId: number | undefined, code: PendingCode | null): void {
+  try {
+    if (code && clientId !== undefined) sessionStorage.setItem(KEPT_CODE, JSON.stringify({ clientId, token: code.token, message: code.message }));
+    else sessionStorage.removeItem(KEPT_CODE);
+  } catch {
+    // Storage switched off: a reload asks for the address to be saved again, as before.
+  }
+}
+
+/**
  * /hub/settings/my-details (K6–K12): the customer's record, edited with the company's customer form.
  * A guardian whose role does not read the family's details (a payer or a viewer) sees their own (decisions 101, 124).
  */
@@ -45,7 +69,12 @@ function FamilyDetails() {
   const context = useCompanyFormContext();
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  const [code, setCode] = useState<PendingCode | null>(null);
+  const clientId = useCurrentUser()?.ClientID;
+  const [code, setCodeNow] = useState<PendingCode | null>(() => keptCode(clientId));
+  const setCode = (next: PendingCode | null) => {
+    setCodeNow(next);
+    keepCode(clientId, next);
+  };
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
