@@ -16,6 +16,9 @@ test.describe('Family access (issue 24 §1, decision 101)', () => {
       const section = page.getByRole('region', { name: 'Family access' });
       await section.getByRole('button', { name: 'Invite someone' }).click();
       const form = section.getByRole('form', { name: 'Invite someone to your family' });
+      // A role chosen first, from the focused (empty) name: one click takes it, no message moving the cards under the pointer.
+      await form.getByRole('radio', { name: /Payer/ }).click();
+      await expect(form.getByRole('radio', { name: /Payer/ })).toBeChecked();
       // The form's own rules first: nothing is sent.
       await form.getByRole('button', { name: 'Send invitation' }).click();
       await expect(form.getByText('First name is required')).toBeVisible();

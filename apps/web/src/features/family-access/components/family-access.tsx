@@ -228,7 +228,14 @@ function InviteForm({ onDone, onCancel }: { onDone: (message: string | null) => 
   const invite = useInviteGuardian();
   const term = studentTerm(useConfig());
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<InviteGuardianInput>({ resolver: zodResolver(inviteGuardianSchema), mode: 'onTouched', defaultValues: { first_name: '', last_name: '', email: '', role: 'co-parent' } });
+  // Checked when sent, then as corrected: a message appearing as the first box (focused on opening) is left
+  // would move the role cards under the pointer on its way to one of them, and the click would miss.
+  const form = useForm<InviteGuardianInput>({
+    resolver: zodResolver(inviteGuardianSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { first_name: '', last_name: '', email: '', role: 'co-parent' },
+  });
   const { register, formState, watch, setFocus } = form;
   const errors = formState.errors;
   // Opened from its button, the form takes the focus at its first field.
