@@ -181,6 +181,9 @@ export async function registerIntoClasses(page: Page, world: World, card: 'ok' |
   if (card === 'ok' && isMobile(page)) {
     // A declined card: the refusal shows beside Pay, at the foot of the long page, not above the screen; nothing is charged.
     await fillCard(page, TEST_CARDS.declined);
+    // Pay is the width of the form, as every main button on a phone.
+    const form = (await page.getByRole('form', { name: 'Card details' }).boundingBox())!;
+    expect((await page.getByRole('button', { name: payLabel }).boundingBox())!.width).toBeGreaterThan(form.width * 0.9);
     await page.getByRole('button', { name: payLabel }).click();
     const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined. You have not been charged.' });
     await expect(declined).toBeInViewport();

@@ -122,7 +122,8 @@ export function CardForm({
       </div>
       {children}
       <div className="flex flex-wrap items-center gap-3 pt-2">
-        <Button type="submit" loading={busy} icon={<LockIcon aria-hidden="true" className="size-4" />}>
+        {/* Full width on a phone, as every other form's main button there. */}
+        <Button type="submit" loading={busy} icon={<LockIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto">
           {submitLabel}
         </Button>
         {footer}

@@ -101,7 +101,7 @@ function CardEntry({ submitLabel, busy, onPaymentMethod, children, footer }: Str
       ) : null}
       {children}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready} icon={<LockIcon aria-hidden="true" className="size-4" />}>
+        <Button type="submit" size="lg" loading={busy || working} disabled={!stripe || !ready} icon={<LockIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto">
           {submitLabel}
         </Button>
         {footer}
