@@ -1,5 +1,6 @@
 import { useId, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
+import { useCompanyConfig } from '@/entities/company/get-company-config';
 import { controlClasses, describedBy, FieldMessages, RequiredMark } from './field-frame';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -18,7 +19,7 @@ export interface DatePartsFieldProps {
   error?: string;
   hint?: ReactNode;
   className?: string;
-  /** Given the first drop-down (the day), so a form sent with this date wrong can take the focus to it. */
+  /** Given the first drop-down (the day, or the month where it comes first), so a form sent with this date wrong can take the focus to it. */
   fieldRef?: Ref<HTMLSelectElement>;
 }
 
@@ -42,6 +43,8 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
     setSeen(value);
     if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) setParts(split(value));
   }
+  // In the order the company writes its dates: month first where dates read MM/dd/yyyy (a US academy).
+  const monthFirst = useCompanyConfig().data?.localization.DateFormat?.startsWith('MM') === true;
   const maxYear = Number(max.slice(0, 4));
   const yearList = Array.from({ length: years }, (_, i) => String(maxYear - i));
   const daysInMonth = parts.year && parts.month ? new Date(Date.UTC(Number(parts.year), Number(parts.month), 0)).getUTCDate() : 31;
@@ -64,7 +67,7 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
         {`${label}: ${name}`}
       </label>
       <select
-        ref={part === 'day' ? fieldRef : undefined}
+        ref={part === (monthFirst ? 'month' : 'day') ? fieldRef : undefined}
         id={`${id}-${part}`}
         value={parts[part]}
         disabled={disabled}
@@ -84,6 +87,12 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
     </div>
   );
 
+  const month = select(
+    'month',
+    'Month',
+    MONTHS.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m })),
+    'min-w-28 flex-1',
+  );
   return (
     <fieldset className={className} onBlur={leave}>
       <legend className="mb-1.5 block text-sm font-medium text-ink">
@@ -94,18 +103,14 @@ export function DatePartsField({ label, value, onChange, onBlur, max, years, req
       {/* Our own arrow in the padding it keeps clear (the browser's own sat over a four-digit year at 375 px): each box is
           wide enough for "Day", "September" and "2020" beside it; a narrow column wraps the year under. */}
       <div className="flex flex-wrap gap-2">
+        {monthFirst ? month : null}
         {select(
           'day',
           'Day',
           Array.from({ length: daysInMonth }, (_, i) => String(i + 1).padStart(2, '0')).map((d) => ({ value: d, label: String(Number(d)) })),
           'w-18 shrink-0',
         )}
-        {select(
-          'month',
-          'Month',
-          MONTHS.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m })),
-          'min-w-28 flex-1',
-        )}
+        {monthFirst ? null : month}
         {select(
           'year',
           'Year',

@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderInDom, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { studentFormFieldsSchema, type FormFieldsInput } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import { ApiRequestError } from '@/lib/api-client';
+import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
+import { formTestConfig } from '@/test/form-config';
 import { EngineFields } from './engine-fields';
 import { useEngineForm } from './use-engine-form';
 
@@ -83,6 +87,14 @@ function Harness({
 
 afterEach(cleanup);
 
+/** Rendered for a company (its date format orders the date of birth's drop-downs): Splash's dd/MM/yyyy unless given. */
+function render(ui: ReactElement, dateFormat = 'dd/MM/yyyy') {
+  const client = new QueryClient();
+  const base = formTestConfig();
+  client.setQueryData(companyConfigQueryOptions.queryKey, { ...base, localization: { ...base.localization, DateFormat: dateFormat } });
+  return renderInDom(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
 describe('EngineFields', () => {
   it("shows the configured fields in the company's words, and only those", () => {
     render(<Harness onSubmit={vi.fn()} />);
@@ -119,6 +131,16 @@ describe('EngineFields', () => {
     expect(await screen.findByText('Please enter a valid date')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Date of birth: Day')));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a date of birth asks in the order the company writes dates: month first where they read MM/dd/yyyy', () => {
+    render(<Harness onSubmit={vi.fn()} />, 'MM/dd/yyyy');
+    const parts = within(screen.getByRole('group', { name: /Date of birth/ })).getAllByRole('combobox');
+    expect(parts.map((p) => p.getAttribute('aria-label') ?? document.querySelector(`label[for="${p.id}"]`)?.textContent)).toEqual([
+      'Date of birth: Month',
+      'Date of birth: Day',
+      'Date of birth: Year',
+    ]);
   });
 
   it('E13: offers 100 years of birth and sends the date as yyyy-MM-dd, the custom values by id', async () => {
