@@ -90,6 +90,18 @@ describe.each(testEngines())('online registration paid through Stripe on %s', (e
     expect(done.body.payment).toMatchObject({ status: 'completed', reference: intent.id });
   });
 
+  it('a card its bank declines as Stripe attaches it is refused saying nothing was charged (it was a 400), and no family is left', async () => {
+    const { b, token } = await proved();
+    const families = () => t.runtime.ctx.db.selectFrom('clients').select('id').where('first_name', '=', 'Mia').where('last_name', '=', 'Okafor').execute();
+    const before = (await families()).length;
+    const pm = await paymentMethod('tok_chargeDeclined');
+    const given = await giveCard(b, token, pm);
+    const refused = given.status === 200 ? await submit(b, form(token, 2, pm), crypto.randomBytes(12).toString('hex')) : given;
+    expect([refused.status, refused.body.code, (refused.body as { message?: string }).message]).toEqual([402, 'card_declined', 'Your card was declined. You have not been charged.']);
+    // The family it would have opened is gone again: the same address may register once another card is given.
+    expect(await families()).toHaveLength(before);
+  });
+
   it('a card another customer holds, or the simulator’s route, is refused', async () => {
     const { b, token } = await proved();
     const held = await paymentMethod();

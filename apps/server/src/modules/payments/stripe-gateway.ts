@@ -237,7 +237,9 @@ export function createStripeGateway(
     async detachCard(companyId, token, clientId) {
       const stripe = await stripeOf(companyId);
       const pm = await findPaymentMethod(stripe, token);
-      if (pm && customerIdOf(pm) === (await repo.findCustomer(db, companyId, STRIPE_PROVIDER, clientId))) await stripe.paymentMethods.detach(token);
+      // A card attached to no one (its bank declined it as it was attached) has nothing to detach; no customer is not its owner.
+      const owner = pm ? customerIdOf(pm) : null;
+      if (owner !== null && owner === (await repo.findCustomer(db, companyId, STRIPE_PROVIDER, clientId))) await stripe.paymentMethods.detach(token);
     },
 
     async forgetClient(companyId, clientId) {
