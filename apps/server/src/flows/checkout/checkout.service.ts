@@ -1,4 +1,3 @@
-import { NOT_CHARGED } from '@portal/shared/error-codes';
 import { type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { normaliseDiscountCode } from '@portal/shared/pricing/discount-codes';
 import type { Ctx } from '../../context.ts';
@@ -27,7 +26,7 @@ import {
   type StoredResult,
 } from './payment-steps.ts';
 import { loadPricingInput, price, classItemsOf } from './quote.service.ts';
-import { chargeCard, complete, fail, holdExpiryOf, holdLapsed, HOLD_EXPIRED } from './settle.service.ts';
+import { chargeCard, checkedCard, complete, fail, holdExpiryOf, holdLapsed, HOLD_EXPIRED } from './settle.service.ts';
 import { settleEarlierAttempts } from './abandoned-attempts.ts';
 import { instalmentOfferOf } from './instalments.service.ts';
 
@@ -73,16 +72,6 @@ export interface CheckoutOptions {
   newClient?: boolean;
 }
 
-/** A card its bank refuses as it is checked (attached before the charge) is declined as a charge is: nothing moved. */
-async function uncharged<T>(check: () => Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 402) throw new AppError(402, err.code, `${err.message} ${NOT_CHARGED}`, err.errors);
-    throw err;
-  }
-}
-
 /** The cart's class items as the classes service takes them (decision 023). */
 
 /**
@@ -118,7 +107,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
     // Nothing is charged to a card.
   } else if (body.cardToken) {
     // A token is the client's who made it: another client's or another company's is refused before anything is written or charged.
-    const info = gateway ? (options.attachedCard?.token === body.cardToken ? options.attachedCard : await uncharged(() => gateway.lookupCard(company.id, clientId, body.cardToken!))) : undefined;
+    const info = gateway ? (options.attachedCard?.token === body.cardToken ? options.attachedCard : await checkedCard(() => gateway.lookupCard(company.id, clientId, body.cardToken!))) : undefined;
     if (info === null) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
     if (info) card = `${info.brand} •••• ${info.last4}`;
     chargeToken = body.cardToken;
@@ -298,8 +287,7 @@ async function charge(ctx: Ctx, company: Company, payment: PaymentRow): Promise<
   // Called off above (or by the minute job): the places were let go because the time to pay ran out, and nothing was charged.
   if (result.status === 'declined' && result.declineCode === 'payment_abandoned' && holdLapsed(payment, ctx.clock.now()))
     return fail(ctx, company, payment, 409, HOLD_EXPIRED.code, HOLD_EXPIRED.message);
-  // A decline says that no money moved: the family's first worry.
-  if (result.status === 'declined') return fail(ctx, company, payment, 402, result.declineCode, `${result.message} ${NOT_CHARGED}`);
+  if (result.status === 'declined') return fail(ctx, company, payment, 402, result.declineCode, result.message);
 
   // A challenge step: the places stay held while the card holder answers it, and no longer.
   const expiresAt = holdExpiryOf(payment);

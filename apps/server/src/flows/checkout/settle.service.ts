@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@portal/shared/error-codes';
+import { NOT_CHARGED, type ErrorCode } from '@portal/shared/error-codes';
 import { HOLD_EXPIRED_MESSAGE, NEW_INVOICE_NO, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { formatCents } from '@portal/shared/pricing/money';
 import { invoicesNamed } from '@portal/shared/labels';
@@ -63,9 +63,13 @@ export async function refundOnce(ctx: Ctx, company: Company, gateway: PaymentGat
   return true;
 }
 
-/** A failed charge: gives back credits and codes, writes nothing else, and answers the decline every time. */
+/**
+ * A failed charge: gives back credits and codes, writes nothing else, and answers the decline every
+ * time. A decline (402) says that no money moved, the family's first worry, however it was settled
+ * (the request itself, the processor's webhook, the minute job).
+ */
 export async function fail(ctx: Ctx, company: Company, payment: PaymentRow, status: number, code: ErrorCode, message: string): Promise<never> {
-  await markFailed(ctx, company, payment, { ok: false, status, code, message });
+  await markFailed(ctx, company, payment, { ok: false, status, code, message: status === 402 ? uncharged(message) : message });
   const row = (await repo.findPaymentById(ctx.db, company.id, payment.id))!;
   return replay(row) as never;
 }
@@ -351,4 +355,19 @@ async function queueReceipt(ctx: Ctx, company: Company, contact: { email: string
     { label: 'View your invoices and receipts', url: `${publicOrigin(ctx.env)}/hub/financials/invoices-and-receipts` },
   );
   return enqueueMail(ctx, { companyId: company.id, to: contact.email, subject: `${company.settings.fin_setup.ReceiptTitle} ${answer.receiptNo} from ${name}`, text, html });
+}
+
+/** A decline's words, saying once that nothing was charged. */
+export function uncharged(message: string): string {
+  return message.endsWith(NOT_CHARGED) ? message : `${message} ${NOT_CHARGED}`;
+}
+
+/** A card its bank refuses as it is checked (attached before the charge) is declined as a charge is: nothing moved. */
+export async function checkedCard<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 402) throw new AppError(402, err.code, uncharged(err.message), err.errors);
+    throw err;
+  }
 }

@@ -26,6 +26,7 @@ import { openGuestAccount } from '../../modules/accounts/accounts.api.ts';
 import { decideChallenge, findChallenge, gatewayFor, gatewayNamed, tokeniseCard } from '../../modules/payments/payments.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import { checkout, findPaymentOutcome } from '../checkout/checkout.service.ts';
+import { checkedCard } from '../checkout/settle.service.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
 import * as repo from '../../modules/bookings/bookings.api.ts';
 
@@ -119,7 +120,7 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
   const row = (await repo.findGuestBookingByKey(ctx.db, company.id, idempotencyKey)) ?? (await admit(ctx, company, idempotencyKey, body));
   if (!sameGuest(row, body.guest)) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', 'This booking was already submitted with different details. Please start again.');
   const clientId = await guestClientOf(ctx, company);
-  const attachedCard = body.cardToken ? await gatewayFor(ctx, company)!.attachCard(company.id, body.cardToken, clientId) : undefined;
+  const attachedCard = body.cardToken ? await checkedCard(() => gatewayFor(ctx, company)!.attachCard(company.id, body.cardToken!, clientId)) : undefined;
   if (attachedCard === null) throw new AppError(422, 'CARD_TOKEN_INVALID', 'Your card details have expired. Please enter your card again.');
   const cart = {
     classItems: [],

@@ -16,6 +16,7 @@ import { isPasswordChangePending, openAccount, removeAccount, type OpenedFamily 
 import { mandateFollows, registerBankMandate, storeBankMandate } from '../../modules/payments/payments.api.ts';
 import { gatewayFor, type CardInfo } from '../../modules/payments/payments.api.ts';
 import { checkout, findPaymentOutcome, paymentFailedOrAbsent, type CheckoutOptions } from '../checkout/checkout.service.ts';
+import { checkedCard } from '../checkout/settle.service.ts';
 import { classItemsOf, quoteNewFamily } from '../checkout/quote.service.ts';
 import { assertClassesOffered, handHoldsBackToRegistration, handRegistrationHoldsOver, joinWaitlist, registrationHoldsCover } from '../../modules/classes/classes.api.ts';
 import { listAllStudentsOfClient } from '../../modules/students/students.api.ts';
@@ -228,7 +229,7 @@ async function pay(
     if (body.cardToken && !byDebit) {
       const gateway = gatewayFor(ctx, company);
       // The registration's card becomes the family's (once; a resumed submission finds it theirs).
-      const card = gateway ? await gateway.attachCard(company.id, body.cardToken, clientId) : undefined;
+      const card = gateway ? await checkedCard(() => gateway.attachCard(company.id, body.cardToken!, clientId)) : undefined;
       if (card === null) throw fieldError(422, 'CARD_TOKEN_INVALID', 'cardToken', m.cardExpired);
       attachedCard = card;
     }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render as renderInDom, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
+import type { CompanyConfig } from '@portal/shared/company-config';
 import { studentFormFieldsSchema, type FormFieldsInput } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
@@ -88,7 +89,7 @@ function Harness({
 afterEach(cleanup);
 
 /** Rendered for a company (its date format orders the date of birth's drop-downs): Splash's dd/MM/yyyy unless given. */
-function render(ui: ReactElement, dateFormat = 'dd/MM/yyyy') {
+function render(ui: ReactElement, dateFormat: CompanyConfig['localization']['DateFormat'] = 'dd/MM/yyyy') {
   const client = new QueryClient();
   const base = formTestConfig();
   client.setQueryData(companyConfigQueryOptions.queryKey, { ...base, localization: { ...base.localization, DateFormat: dateFormat } });
