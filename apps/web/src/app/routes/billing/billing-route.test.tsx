@@ -127,7 +127,9 @@ describe('Billing (/hub/settings/billing)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add bank details' }));
     const bank = screen.getByRole('form', { name: 'Bank details' });
-    await waitFor(() => expect(document.activeElement).toBe(within(bank).getByLabelText('Account name')));
+    // Saving bank details would replace the card: the heading first, so the note under it is read before the boxes.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Bank details' })));
+    expect(screen.getByText('Saving bank details replaces your saved card.')).toBeTruthy();
     fireEvent.click(within(bank).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add bank details' })));
   });

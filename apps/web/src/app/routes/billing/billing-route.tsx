@@ -38,20 +38,25 @@ export default function BillingRoute() {
     setError(null);
     setModeNow(next);
   };
+  // Not while a save is on its way (its answer belongs to the form), nor as a keyboard composes a character.
   const leaveOnEscape = useRef(() => setMode('view'));
   useEffect(() => {
-    leaveOnEscape.current = () => setMode('view');
+    leaveOnEscape.current = () => {
+      if (!busy && !saveBank.isPending) setMode('view');
+    };
   });
   useEffect(() => {
     const node = form.current;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) leaveOnEscape.current();
+      if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing) leaveOnEscape.current();
     };
     node?.addEventListener('keydown', onKey);
     return () => node?.removeEventListener('keydown', onKey);
   }, [mode]);
   useEffect(() => {
-    if (mode !== 'view') (form.current?.querySelector<HTMLElement>('input, select, textarea') ?? form.current?.querySelector<HTMLElement>('h2'))?.focus();
+    // Where saving would replace what is on file, the heading first, so its note is read before the boxes.
+    const first = form.current?.querySelector('[data-replaces]') ? null : form.current?.querySelector<HTMLElement>('input, select, textarea');
+    if (mode !== 'view') (first ?? form.current?.querySelector<HTMLElement>('h2'))?.focus();
     else if (fromForm.current !== 'view') (summary.current?.querySelector<HTMLElement>(`[data-opens="${fromForm.current}"]`) ?? summary.current)?.focus();
   }, [mode]);
   const [confirming, setConfirming] = useState(false);
@@ -277,7 +282,11 @@ const INSTALMENTS_OFF_CARD = 'Your instalments will no longer be charged to this
 const replacesCard = (instalments: boolean) => `Saving bank details replaces your saved card.${instalments ? ` ${INSTALMENTS_OFF_CARD}` : ''}`;
 
 function ReplaceNote({ text }: { text: string }) {
-  return <p className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">{text}</p>;
+  return (
+    <p data-replaces className="mb-4 rounded-lg bg-surface-muted px-3 py-2 text-sm text-ink">
+      {text}
+    </p>
+  );
 }
 
 function BankSection({ replaces, format, busy, onSubmit, onCancel }: { replaces: string | null; format: BankFormat; busy: boolean; onSubmit: (v: BankDetailsRequest) => void; onCancel: () => void }) {
