@@ -33,18 +33,26 @@ interface PendingCode {
  */
 const KEPT_CODE = 'portal-email-change';
 
-function keptCode(clientId: number | undefined): PendingCode | null {
+/** Whose code step it is: the family, who signed in (the holder, or a guardian in a role), and the address it is for. */
+interface CodeOwner {
+  clientId: number | undefined;
+  role: string | undefined;
+  pendingEmail: string | null | undefined;
+}
+
+function keptCode(owner: CodeOwner): PendingCode | null {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(KEPT_CODE) ?? 'null') as (Omit<PendingCode, 'open'> & { clientId: number }) | null;
-    return kept && kept.clientId === clientId ? { token: kept.token, message: kept.message, open: false } : null;
+    const kept = JSON.parse(sessionStorage.getItem(KEPT_CODE) ?? 'null') as (Omit<PendingCode, 'open'> & CodeOwner) | null;
+    const same = kept && kept.clientId === owner.clientId && kept.role === owner.role && kept.pendingEmail === owner.pendingEmail;
+    return same ? { token: kept.token, message: kept.message, open: false } : null;
   } catch {
     return null;
   }
 }
 
-function keepCode(clientId: number | undefined, code: PendingCode | null): void {
+function keepCode(owner: CodeOwner, code: PendingCode | null): void {
   try {
-    if (code && clientId !== undefined) sessionStorage.setItem(KEPT_CODE, JSON.stringify({ clientId, token: code.token, message: code.message }));
+    if (code && owner.clientId !== undefined) sessionStorage.setItem(KEPT_CODE, JSON.stringify({ ...owner, token: code.token, message: code.message }));
     else sessionStorage.removeItem(KEPT_CODE);
   } catch {
     // Storage switched off: a reload asks for the address to be saved again, as before.
@@ -70,10 +78,18 @@ function FamilyDetails() {
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const clientId = useCurrentUser()?.ClientID;
-  const [code, setCodeNow] = useState<PendingCode | null>(() => keptCode(clientId));
-  const setCode = (next: PendingCode | null) => {
+  const [code, setCodeNow] = useState<PendingCode | null>(null);
+  const owner = (pendingEmail: string | null | undefined): CodeOwner => ({ clientId, role, pendingEmail });
+  // The code kept by this tab for the address still waiting (another saved elsewhere, or none, and it goes).
+  const pending = details.data?.PendingEmail;
+  const [lookedFor, setLookedFor] = useState<string | null | undefined>(undefined);
+  if (details.data && lookedFor !== (pending ?? null)) {
+    setLookedFor(pending ?? null);
+    if (!code) setCodeNow(pending ? keptCode(owner(pending)) : null);
+  }
+  const setCode = (next: PendingCode | null, pendingEmail: string | null | undefined = pending) => {
     setCodeNow(next);
-    keepCode(clientId, next);
+    keepCode(owner(pendingEmail), next);
   };
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -136,7 +152,7 @@ function FamilyDetails() {
             context={context}
             onSaved={(answer) => {
               if (answer.emailToken) {
-                setCode({ token: answer.emailToken, message: answer.message, open: true });
+                setCode({ token: answer.emailToken, message: answer.message, open: true }, answer.updatedClient?.PendingEmail);
               } else {
                 stopEditing();
                 setStatus(answer.message);

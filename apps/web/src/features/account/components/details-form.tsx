@@ -1,3 +1,4 @@
+import type { UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
@@ -23,7 +24,7 @@ export function DetailsForm({
   record: CustomerRecord;
   formFields: FormFields;
   context: FormContext;
-  onSaved: (answer: { emailToken?: string; message: string }) => void;
+  onSaved: (answer: Pick<UpdateDetailsAnswer, 'emailToken' | 'message' | 'updatedClient'>) => void;
   onCancel?: () => void;
   title?: string;
   /** Said under the e-mail address, shown read-only: only the account holder may change it (a co-parent's form, decision 101). */
