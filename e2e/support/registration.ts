@@ -135,7 +135,7 @@ export async function reachClassesCheckout(page: Page, world: World, beforeCheck
 export async function registerIntoClasses(page: Page, world: World, card: 'ok' | 'challenge') {
   // The company's import, 18 screens (title and its screenshot, classes, two swimmers and their list, details, code,
   // summary, agreements, checkout, direct debit, card, complete, password, home, two enrolment
-  // lists) and 6 checks; a challenge step is one screen and one check more.
+  // lists) and 6 checks; a challenge step is one screen and one check more; on a phone, a declined card first (one more).
   budgetSteps(card === 'challenge' ? 27 : 29);
   await reachClassesCheckout(page, world);
   if (card === 'ok') {

@@ -63,7 +63,7 @@ describe('FamilyStudentsStep (an existing family in the registration)', () => {
     fireEvent.click(within(leo).getByRole('checkbox', { name: /Dolphins/ }));
     expect(next.disabled).toBe(false);
     // The class chosen for no one is said to be left out before Next goes on without it.
-    expect(screen.getByRole('status').textContent).toBe('Tadpoles is not chosen for any swimmer, and will be left out.');
+    expect(screen.getByRole('status').textContent).toBe('No swimmer is put into Tadpoles, so it will not be booked.');
     fireEvent.click(next);
     expect(onNext).toHaveBeenCalledTimes(1);
     fireEvent.click(within(leo).getByRole('checkbox', { name: /Dolphins/ }));

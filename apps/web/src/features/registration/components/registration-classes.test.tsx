@@ -501,7 +501,7 @@ describe('the students list with classes (N14, N16)', () => {
   it('a class chosen and put into no swimmer is said to be left out; Next goes on without it', async () => {
     atStudentsList([[101], [101]], [chosen(tadpoles), chosen(dolphins)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Swimmers' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe(`${dolphins.Name} is not chosen for any swimmer, and will be left out.`);
+    expect(screen.getByRole('status').textContent).toBe(`No swimmer is put into ${dolphins.Name}, so it will not be booked.`);
     expect(button('Next').disabled).toBe(false);
   });
 
@@ -614,7 +614,7 @@ describe('a class outside a swimmer’s ages (decision 118)', () => {
     expect([sharksFor(mia).disabled, sharksFor(mia).checked]).toEqual([false, true]);
     fireEvent.click(sharksFor(mia));
     // Taken off, it is chosen for no one now: said, and Next goes on without it.
-    expect(screen.getByRole('status').textContent).toBe('Sharks is not chosen for any swimmer, and will be left out.');
+    expect(screen.getByRole('status').textContent).toBe('No swimmer is put into Sharks, so it will not be booked.');
     expect(button('Next').disabled).toBe(false);
     expect(stored().studentClasses).toEqual([[101]]);
     expect(stored().students[0]).toMatchObject({ FirstName: 'Mia', DOB: `${year - 4}-01-01` });

@@ -84,7 +84,7 @@ export function StudentsListStep({
   const withoutClass = classes ? students.some((_, i) => (classes.assigned[i] ?? []).length === 0) : false;
   const takenIn = (classId: number) => (classes?.assigned ?? []).filter((ids) => ids.includes(classId)).length;
   const tooMany = classes ? overPlaces(classes.chosen, takenIn, studentTerm) : null;
-  const unused = classes ? leftOut(classes.chosen, takenIn, studentTerm) : null;
+  const unused = classes && students.length > 0 ? leftOut(classes.chosen, takenIn, studentTerm) : null;
   const tooYoungOrOld = (i: number, c: ChosenClass) => outsideAges(classes?.ages[i], c.MinAge, c.MaxAge);
   // A class chosen for a student whose date of birth puts them outside its ages (entered or changed since), in the server's words.
   const outOfAges = classes

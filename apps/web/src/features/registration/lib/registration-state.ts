@@ -56,7 +56,7 @@ export function leftOut(chosen: readonly ChosenClass[], takenIn: (classId: numbe
   const names = chosen.filter((c) => takenIn(c.ClassID) === 0).map((c) => c.Name);
   if (names.length === 0) return null;
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
-  return `${list} ${names.length === 1 ? 'is' : 'are'} not chosen for any ${studentTerm.toLowerCase()}, and will be left out.`;
+  return `No ${studentTerm.toLowerCase()} is put into ${list}, so ${names.length === 1 ? 'it' : 'they'} will not be booked.`;
 }
 
 /** The address being proved: the token send-code answered, and whether verify-code accepted it. */
