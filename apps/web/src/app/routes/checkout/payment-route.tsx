@@ -176,7 +176,8 @@ export default function PaymentRoute() {
   }
 
   // One card is kept on file (decision 024): saving this one replaces the saved card, and a guardian's becomes the family's.
-  const saveLabel = `${guardian ? 'Save this card as the family’s card' : 'Save this card for next time'}${savedCard ? `, in place of ${savedCard.brand} ending ${savedCard.last4}` : ''}`;
+  const onFile = savedCard ? `${savedCard.brand} ending ${savedCard.last4}` : details.data?.bank ? `the bank account ending ${details.data.bank.AccountNumber.replaceAll('•', '')}` : null;
+  const saveLabel = `${guardian ? 'Save this card as the family’s card' : 'Save this card for next time'}${onFile ? `, in place of ${onFile}` : ''}`;
   const saveCardBox = config.ShowPaymentDetailsTab && details.data?.offersCard ? <CheckboxField label={saveLabel} checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> : null;
 
   if (empty) {

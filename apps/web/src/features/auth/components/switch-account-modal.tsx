@@ -26,7 +26,10 @@ export function SwitchAccountModal() {
     <ChoiceListModal
       open={open && user !== null}
       title="Switch account"
-      description={`${openNow(user)} Your e-mail address also opens:`}
+      description={`${openNow(
+        user,
+        accounts.data?.find((a) => a.ClientID === user?.ClientID),
+      )} Your e-mail address also opens:`}
       loading={accounts.isPending}
       loadError={accounts.isError ? errorMessage(accounts.error) : null}
       busyLabel="Switching account"
@@ -43,8 +46,10 @@ export function SwitchAccountModal() {
   );
 }
 
-/** Which account is open now: the holder's own by name; a guardian, greeted by their own name, by their role in it. */
-function openNow(user: ReturnType<typeof useCurrentUser>): string {
-  if (user?.Role && user.Role !== 'holder') return `You are in a family’s account as a ${user.Role}.`;
-  return user ? `You are in ${`${user.FirstName} ${user.LastName}`.trim()}’s account.` : '';
+/** Which account is open now, by its family's name (a guardian's own name is not the family's), and the role in it. */
+function openNow(user: ReturnType<typeof useCurrentUser>, current: { FirstName: string; LastName: string; Role?: string | null } | undefined): string {
+  const named = current ?? (user?.Role && user.Role !== 'holder' ? undefined : user);
+  const name = named ? `${named.FirstName} ${named.LastName}`.trim() : '';
+  const role = current?.Role ?? (user?.Role && user.Role !== 'holder' ? user.Role : null);
+  return `You are in ${name ? `${name}’s account` : 'this account'}${role ? ` as a ${role}` : ''}.`;
 }

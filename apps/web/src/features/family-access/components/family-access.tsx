@@ -49,7 +49,7 @@ function Heading({ children, action }: { children: React.ReactNode; action?: Rea
           <UsersIcon className="size-5" />
         </span>
         <div>
-          <h2 id="family-access-heading" className="text-lg font-semibold text-ink">
+          <h2 id="family-access-heading" tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
             Family access
           </h2>
           <p className="mt-0.5 text-sm text-muted">{children}</p>
@@ -166,7 +166,8 @@ function HolderFamilyAccess() {
                     // Its row goes: the focus waits on Invite someone, not dropped to the top of the page.
                     onSuccess: (answer) => {
                       done(answer);
-                      inviteButton.current?.focus();
+                      // (With the invitation form open, its button is not there: the section's heading.)
+                      (inviteButton.current ?? document.getElementById('family-access-heading'))?.focus();
                     },
                   })
                 }
