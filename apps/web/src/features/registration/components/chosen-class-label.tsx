@@ -19,7 +19,7 @@ export function ChosenClassLabel({ cls }: { cls: ChosenClass }) {
     <span className="flex min-w-0 flex-col gap-1">
       <span className="font-semibold text-ink wrap-anywhere">{cls.Name}</span>
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-soft">
-        <span>{classPlace(cls, config.classes_setup?.TimeDisplay, config.localization.DateFormat)}</span>
+        <span>{classPlace({ ...cls, dates: cls.casual ? cls.dates : (cls.runs ?? []) }, config.classes_setup?.TimeDisplay, config.localization.DateFormat)}</span>
         <ChosenClassKind cls={cls} />
       </span>
     </span>

@@ -23,6 +23,7 @@ function choose(cls: ClassSummary, kind: { casual: boolean; date: string; waitli
     PlacesLeft: cls.PlacesLeft,
     casual: kind.casual,
     dates: kind.casual ? [kind.date] : [],
+    runs: cls.dates,
     waitlist: kind.waitlist,
     MinAge: cls.MinAge,
     MaxAge: cls.MaxAge,

@@ -22,6 +22,8 @@ export interface ChosenClass {
   /** One session (the date in `dates`) instead of the rest of the term. */
   casual: boolean;
   dates: string[];
+  /** Its sessions ahead when it was chosen, for saying when it runs (a holiday class on several weekdays); never sent. */
+  runs?: readonly string[];
   /** A full class, joined as a waitlist place (nothing to pay). */
   waitlist: boolean;
   /** The class's ages: a family's child outside them is not offered it. */
