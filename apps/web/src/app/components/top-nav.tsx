@@ -116,7 +116,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
               )}
             </>
           ) : mobile ? (
-            <Button size="sm" className="min-h-10" onClick={() => openModal('login')}>
+            <Button size="sm" className="sm:min-h-10" onClick={() => openModal('login')}>
               Login
             </Button>
           ) : (
