@@ -149,26 +149,24 @@ describe('My Details: a new e-mail address waits for its code (K9)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enter code' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm your new email' })).toBeTruthy();
 
-    // The tab reloaded: the code e-mailed can still be entered (it was "save that address again").
-    cleanup();
-    renderPage(
-      () => HttpResponse.json({}),
-      formFields,
-      'holder',
-      () => ({ ...record, PendingEmail: pending }),
-    );
+    /** The tab reloaded, the record waiting for `address`. */
+    const reload = (address: string | null) => {
+      cleanup();
+      renderPage(
+        () => HttpResponse.json({}),
+        formFields,
+        'holder',
+        () => ({ ...record, PendingEmail: address }),
+      );
+    };
+    // The code e-mailed can still be entered (it was "save that address again").
+    reload(pending);
     expect(await screen.findByText('Your email address changes to sarah.new@example.com when you enter the code we sent there.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enter code' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm your new email' })).toBeTruthy();
 
     // Another address saved since (on another device): the code kept is not for it, and is not offered.
-    cleanup();
-    renderPage(
-      () => HttpResponse.json({}),
-      formFields,
-      'holder',
-      () => ({ ...record, PendingEmail: 'sarah.other@example.com' }),
-    );
+    reload('sarah.other@example.com');
     expect(await screen.findByText('A code was sent to sarah.other@example.com. To get a new one, save that address again.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enter code' })).toBeNull();
   });
