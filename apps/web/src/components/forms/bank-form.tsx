@@ -31,7 +31,7 @@ export function BankForm({
       <TextField label={BANK_CODE_LABELS[format]} inputMode="numeric" error={errors.BankCode?.message} {...register('BankCode')} />
       <TextField label="Account number" inputMode="numeric" error={errors.AccountNumber?.message} {...register('AccountNumber')} />
       <div className="flex flex-wrap gap-3 pt-2">
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy} className="w-full sm:w-auto">
           {submitLabel}
         </Button>
         {footer}

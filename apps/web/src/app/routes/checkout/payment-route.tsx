@@ -261,14 +261,19 @@ export default function PaymentRoute() {
                   <p className="mb-4 text-sm text-ink">
                     Nothing is charged now: {formatMoney(amount, symbol)} will be collected from {bank.AccountName}, account {bank.AccountNumber}.
                   </p>
-                  <Button size="lg" loading={busy} onClick={() => void pay({ ...request, paymentMethod: 'direct_debit' })}>
+                  <Button size="lg" loading={busy} onClick={() => void pay({ ...request, paymentMethod: 'direct_debit' })} className="w-full sm:w-auto">
                     Pay {formatMoney(amount, symbol)} by direct debit
                   </Button>
                 </>
               ) : (
                 <>
                   <p className="mb-4 text-sm text-ink">Set up your Direct Debit on GoCardless’s secure pages first; you will come back here to pay.</p>
-                  <Button size="lg" loading={startDebit.isPending || startDebit.isSuccess} onClick={() => startDebit.mutate('payment', { onError: (e) => setError(errorMessage(e)) })}>
+                  <Button
+                    size="lg"
+                    loading={startDebit.isPending || startDebit.isSuccess}
+                    onClick={() => startDebit.mutate('payment', { onError: (e) => setError(errorMessage(e)) })}
+                    className="w-full sm:w-auto"
+                  >
                     Set up Direct Debit
                   </Button>
                 </>
@@ -283,7 +288,7 @@ export default function PaymentRoute() {
               </h2>
               {savedCard ? <SavedCardChoice card={savedCard} useSaved={useSaved} onChange={setUseSaved} family={guardian} /> : null}
               {savedCard && useSaved ? (
-                <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })}>
+                <Button size="lg" loading={busy} onClick={() => void pay({ ...request, useSavedCard: true })} className="w-full sm:w-auto">
                   Pay {formatMoney(amount, symbol)}
                 </Button>
               ) : (

@@ -158,7 +158,7 @@ export function CheckoutStep({
     // Nothing to pay now, unless by direct debit: the account still has to be given for the fees billed later (Ace's monthly billing).
     if (amount === 0 && !(method === 'direct_debit' && enrolling)) {
       return (
-        <Button size="lg" loading={payBusy} onClick={onSubmitFree} className="sm:min-w-36">
+        <Button size="lg" loading={payBusy} onClick={onSubmitFree} className="w-full sm:w-auto sm:min-w-36">
           Submit
         </Button>
       );
@@ -196,7 +196,7 @@ export function CheckoutStep({
                   ? 'It will be collected by the Direct Debit you have set up.'
                   : 'Once you are registered, you will set up your Direct Debit on GoCardless’s secure pages.'}
               </p>
-              <Button size="lg" loading={payBusy} onClick={() => onPayBank(null)} className="sm:min-w-36">
+              <Button size="lg" loading={payBusy} onClick={() => onPayBank(null)} className="w-full sm:w-auto sm:min-w-36">
                 {debitLabel}
               </Button>
             </>
@@ -221,7 +221,7 @@ export function CheckoutStep({
         <p className="mb-4 text-sm text-ink-soft">Your card details go straight to our payment provider.</p>
         {savedCard && onPaySaved ? <SavedCardChoice card={savedCard} useSaved={useSaved} onChange={setUseSaved} /> : null}
         {savedCard && onPaySaved && useSaved ? (
-          <Button size="lg" loading={payBusy} onClick={onPaySaved}>
+          <Button size="lg" loading={payBusy} onClick={onPaySaved} className="w-full sm:w-auto">
             {payLabel}
           </Button>
         ) : (
