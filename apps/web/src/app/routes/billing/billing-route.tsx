@@ -38,21 +38,6 @@ export default function BillingRoute() {
     setError(null);
     setModeNow(next);
   };
-  // Not while a save is on its way (its answer belongs to the form), nor as a keyboard composes a character.
-  const leaveOnEscape = useRef(() => setMode('view'));
-  useEffect(() => {
-    leaveOnEscape.current = () => {
-      if (!busy && !saveBank.isPending) setMode('view');
-    };
-  });
-  useEffect(() => {
-    const node = form.current;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing) leaveOnEscape.current();
-    };
-    node?.addEventListener('keydown', onKey);
-    return () => node?.removeEventListener('keydown', onKey);
-  }, [mode]);
   useEffect(() => {
     // Where saving would replace what is on file, the heading first, so its note is read before the boxes.
     const first = form.current?.querySelector('[data-replaces]') ? null : form.current?.querySelector<HTMLElement>('input, select, textarea');
@@ -121,7 +106,14 @@ export default function BillingRoute() {
           {errorMessage(details.error)}
         </p>
       ) : mode !== 'view' ? (
-        <div ref={form}>
+        // Escape leaves the form, not while a save is on its way (its answer belongs to it), nor as a keyboard composes a character.
+        <div
+          ref={form}
+          role="presentation"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !e.nativeEvent.isComposing && !busy && !saveBank.isPending) setMode('view');
+          }}
+        >
           {mode === 'card' ? (
             <section className="rounded-2xl border border-line bg-surface p-4 shadow-xs sm:p-6" aria-labelledby="card-form-heading">
               <h2 id="card-form-heading" tabIndex={-1} className="mb-4 text-lg font-semibold text-ink focus:outline-none">
