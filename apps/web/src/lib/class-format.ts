@@ -25,10 +25,17 @@ export const classWhen = weeklyClassText;
  * the class's one weekday would send a family on the wrong day. A weekly class: `classWhen`.
  */
 export function classWhenOn(c: { Day: number; Time: string; Duration: number; dates: readonly string[] }, display: TimeDisplay | undefined, dateFormat: DateFormat | undefined): string {
-  const dates = [...c.dates].sort();
-  if (new Set(dates.map(isoDayOf)).size <= 1) return classWhen(c.Day, c.Time, c.Duration, display);
-  const day = (date: string) => `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
-  return [`${day(dates[0]!)} to ${day(dates.at(-1)!)}`, classTime(c.Time, display), classDuration(c.Duration, display)].filter(Boolean).join(' · ');
+  const span = daysRun(c.dates, dateFormat);
+  if (span === null) return classWhen(c.Day, c.Time, c.Duration, display);
+  return [span, classTime(c.Time, display), classDuration(c.Duration, display)].filter(Boolean).join(' · ');
+}
+
+/** "Wed 23/12/2026 to Sun 27/12/2026" for sessions on more than one weekday; null for a weekly class (or none). */
+function daysRun(sessions: readonly string[], dateFormat: DateFormat | undefined): string | null {
+  const dates = [...sessions].sort();
+  if (new Set(dates.map(isoDayOf)).size <= 1) return null;
+  const on = (date: string) => `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
+  return `${on(dates[0]!)} to ${on(dates.at(-1)!)}`;
 }
 
 /**
@@ -37,10 +44,8 @@ export function classWhenOn(c: { Day: number; Time: string; Duration: number; da
  * `classWhenOn`), or on another weekday than the class's own (one session of it chosen).
  */
 export function classPlace(c: { Day: number; Time: string; Venue: string; dates?: readonly string[] }, display: TimeDisplay | undefined, dateFormat: DateFormat | undefined): string {
-  const dates = [...(c.dates ?? [])].sort();
-  const days = new Set(dates.map(isoDayOf));
-  const on = (date: string) => `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
-  const when = days.size > 1 ? `${on(dates[0]!)} to ${on(dates.at(-1)!)}` : dayName(dates[0] ? isoDayOf(dates[0]) : c.Day);
+  const first = c.dates?.[0];
+  const when = daysRun(c.dates ?? [], dateFormat) ?? dayName(first ? isoDayOf(first) : c.Day);
   return `${when} ${classTime(c.Time, display)}`.trim() + ` · ${c.Venue}`;
 }
 
