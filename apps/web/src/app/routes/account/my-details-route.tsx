@@ -78,15 +78,11 @@ function FamilyDetails() {
   const [editing, setEditing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const clientId = useCurrentUser()?.ClientID;
-  const [code, setCodeNow] = useState<PendingCode | null>(null);
+  // Undefined until this page starts or ends a code step: until then, what this tab kept for the address still waiting.
+  const [chosen, setCodeNow] = useState<PendingCode | null | undefined>(undefined);
   const owner = (pendingEmail: string | null | undefined): CodeOwner => ({ clientId, role, pendingEmail });
-  // The code kept by this tab for the address still waiting (another saved elsewhere, or none, and it goes).
   const pending = details.data?.PendingEmail;
-  const [lookedFor, setLookedFor] = useState<string | null | undefined>(undefined);
-  if (details.data && lookedFor !== (pending ?? null)) {
-    setLookedFor(pending ?? null);
-    if (!code) setCodeNow(pending ? keptCode(owner(pending)) : null);
-  }
+  const code = chosen !== undefined ? chosen : pending ? keptCode(owner(pending)) : null;
   const setCode = (next: PendingCode | null, pendingEmail: string | null | undefined = pending) => {
     setCodeNow(next);
     keepCode(owner(pendingEmail), next);
