@@ -49,6 +49,7 @@ import { registrationRegId } from './migrations/047-registration-reg-id.ts';
 import { classProfiles } from './migrations/048-class-profiles.ts';
 import { documentNumberWidth } from './migrations/049-document-number-width.ts';
 import { cartId } from './migrations/050-cart-id.ts';
+import { oneOpenRow } from './migrations/051-one-open-row.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -102,6 +103,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '048-class-profiles': classProfiles(),
     '049-document-number-width': documentNumberWidth(),
     '050-cart-id': cartId(),
+    '051-one-open-row': oneOpenRow(),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Ctx } from '../../context.ts';
 import { answerChanges, changesBetween, recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
 import { loadCompanyForm, parseCompanyForm, type FormOptions } from '../forms/forms.api.ts';
@@ -319,7 +320,8 @@ export async function confirmEmailChange(ctx: Ctx, company: Company, clientId: n
     if (!applied) throw codeInvalid();
     await recordActivity(ctx, { companyId: company.id, clientId, kind: 'email', summary: 'Changed the sign-in e-mail address', changes: [{ field: 'Email', from: row.email, to: change.email }] });
   } catch (err) {
-    if (err instanceof repo.EmailTakenError) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
+    // Taken before this change, or by another account's change confirmed at the same moment (the database's key).
+    if (err instanceof repo.EmailTakenError || isUniqueViolationOf(err, 'logins')) throw new AppError(409, 'EMAIL_TAKEN', serverMessages.emailTaken);
     throw err;
   }
   const name = company.settings.CompanyDisplayName;

@@ -62,15 +62,16 @@ export interface SignatureRow {
   signedBy: string;
 }
 
-export function insertSignature(db: Db, row: SignatureRow): Promise<void> {
-  return insertSignatures(db, [row]);
+/** Whether the acceptance was written (false: the same one, sent at once, was written first). */
+export async function insertSignature(db: Db, row: SignatureRow): Promise<boolean> {
+  return (await insertSignatures(db, [row])) > 0;
 }
 
 /** Acceptances in one statement (a registration's agreements); one sent twice at once is written once, the second changing nothing. */
-export async function insertSignatures(db: Db, rows: SignatureRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertSignatures(db: Db, rows: SignatureRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const at = nowIso();
-  await db
+  const written = await db
     .insertInto('agreement_signatures')
     .values(
       rows.map((row) => ({
@@ -87,7 +88,8 @@ export async function insertSignatures(db: Db, rows: SignatureRow[]): Promise<vo
       })),
     )
     .onConflict((oc) => oc.columns(['company_id', 'client_id', 'agreement_id', 'version']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(written.numInsertedOrUpdatedRows ?? 0);
 }
 
 export function findCompanyIdByCode(db: Db, code: string) {

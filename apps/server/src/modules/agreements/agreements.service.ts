@@ -205,8 +205,9 @@ async function writeAcceptance(
     throw new AppError(422, 'SIGNATURE_REQUIRED', am.signatureRequired(agreement.name), [{ field: 'signature', message: am.signatureRequired(agreement.name) }]);
   }
   const latest = (await repo.findLatestSignatures(ctx.db, input.companyId, input.clientId)).get(agreement.id);
+  // The same acceptance sent twice at once is written, and logged, once.
   if (!latest || latest.version < agreement.version) {
-    await repo.insertSignature(ctx.db, {
+    const written = await repo.insertSignature(ctx.db, {
       companyId: input.companyId,
       agreementId: agreement.id,
       clientId: input.clientId,
@@ -218,12 +219,13 @@ async function writeAcceptance(
       // An invited guardian signs in their own name (decision 101); '' is the account holder.
       signedBy: ctx.guardian ? `${ctx.guardian.firstName} ${ctx.guardian.lastName}` : '',
     });
-    await recordActivity(ctx, {
-      companyId: input.companyId,
-      clientId: input.clientId,
-      kind: 'agreement',
-      summary: `${input.signature ? 'Signed' : 'Accepted'} ${agreement.name} (version ${agreement.version})`,
-    });
+    if (written)
+      await recordActivity(ctx, {
+        companyId: input.companyId,
+        clientId: input.clientId,
+        kind: 'agreement',
+        summary: `${input.signature ? 'Signed' : 'Accepted'} ${agreement.name} (version ${agreement.version})`,
+      });
   }
   await completeSignInActions(ctx, input.companyId, input.clientId, 'AcceptAgreement', { agreementId: agreement.id });
 }

@@ -1,8 +1,12 @@
 import type { Db } from '../../db/database.ts';
 
+/** A family's one working calendar link, made or made again: the old token stops working in the same statement (decision 141). */
 export async function replaceCalendarFeed(db: Db, companyId: number, clientId: number, tokenHash: string, now: string) {
-  await db.updateTable('calendar_feeds').set({ revoked_at: now }).where('company_id', '=', companyId).where('client_id', '=', clientId).where('revoked_at', 'is', null).execute();
-  await db.insertInto('calendar_feeds').values({ company_id: companyId, client_id: clientId, token_hash: tokenHash, created_at: now }).execute();
+  await db
+    .insertInto('calendar_feeds')
+    .values({ company_id: companyId, client_id: clientId, token_hash: tokenHash, created_at: now })
+    .onConflict((oc) => oc.columns(['company_id', 'client_id']).where('revoked_at', 'is', null).doUpdateSet({ token_hash: tokenHash, created_at: now }))
+    .execute();
 }
 
 export async function revokeCalendarFeeds(db: Db, companyId: number, clientId: number, now: string) {

@@ -19,7 +19,7 @@ export async function calendarFeedStatus(ctx: Ctx, company: Company, clientId: n
 export async function createCalendarFeed(ctx: Ctx, company: Company, clientId: number, origin: string) {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now().toISOString();
-  await ctx.transaction((tx) => calendarRepo.replaceCalendarFeed(tx.db, company.id, clientId, hashToken(token), now));
+  await calendarRepo.replaceCalendarFeed(ctx.db, company.id, clientId, hashToken(token), now);
   return { active: true as const, created_at: now, url: `${origin}${fillPath(classEndpoints.calendar.path, { token: `${token}.ics` })}` };
 }
 

@@ -33,6 +33,7 @@ function classWaitlist(db: Db, companyId: number, classId: number) {
   return db.selectFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId);
 }
 
+/** A child's place at the end of a class's line; the database refuses a second open one (decision 141). */
 export async function insertWaitlistEntry(db: Db, row: { company_id: number; class_id: number; student_id: number; client_id: number; created_at: string }) {
   const inserted = await db
     .insertInto('waitlist_entries')
@@ -40,10 +41,6 @@ export async function insertWaitlistEntry(db: Db, row: { company_id: number; cla
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(inserted.id);
-}
-
-export function findOpenWaitlistEntry(db: Db, companyId: number, classId: number, studentId: number) {
-  return classWaitlist(db, companyId, classId).select('id').where('student_id', '=', studentId).where('status', 'in', ['waiting', 'offered']).executeTakeFirst();
 }
 
 /** The client's open entries with their place in their class's line (1 = next). */

@@ -53,25 +53,16 @@ export function findGuardianByEmail(db: Db, { companyId, clientId }: Scope, emai
     .executeTakeFirst();
 }
 
-/** A new invitation, in place of any unanswered one to the same address. */
+/** A new invitation, in place of any unanswered one to the same address (one statement: decision 141). */
 export async function replaceInvitation(
   db: Db,
   row: Scope & { email: string; firstName: string; lastName: string; role: GuardianRole; tokenHash: string; createdAt: string; expiresAt: string },
 ): Promise<void> {
-  await db.deleteFrom('guardian_invitations').where('company_id', '=', row.companyId).where('client_id', '=', row.clientId).where('email', '=', row.email).where('accepted_at', 'is', null).execute();
+  const invitation = { first_name: row.firstName, last_name: row.lastName, role: row.role, token_hash: row.tokenHash, created_at: row.createdAt, expires_at: row.expiresAt };
   await db
     .insertInto('guardian_invitations')
-    .values({
-      company_id: row.companyId,
-      client_id: row.clientId,
-      email: row.email,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      role: row.role,
-      token_hash: row.tokenHash,
-      created_at: row.createdAt,
-      expires_at: row.expiresAt,
-    })
+    .values({ company_id: row.companyId, client_id: row.clientId, email: row.email, ...invitation })
+    .onConflict((oc) => oc.columns(['company_id', 'client_id', 'email']).where('accepted_at', 'is', null).doUpdateSet(invitation))
     .execute();
 }
 

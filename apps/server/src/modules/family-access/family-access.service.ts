@@ -12,6 +12,7 @@ import {
 import type { Ctx, Guardian, RequestCtx } from '../../context.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { isCompanyActive, type Company } from '../../domain/company.ts';
+import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addMinutes, nowIso } from '../../lib/time.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -161,6 +162,17 @@ export async function describeInvitation(ctx: Ctx, token: string): Promise<Invit
  * so two answers at once make one guardian; the caller signs the browser in as that guardian.
  */
 export async function acceptInvitation(ctx: Ctx, token: string, answer: AcceptInvitationInput): Promise<{ company: Company; clientId: number; guardian: Guardian }> {
+  try {
+    return await claimInvitation(ctx, token, answer);
+  } catch (err) {
+    // A new address answering two families' invitations at once: the other answer made its sign-in
+    // first, so this one is answered again with that sign-in's password (the same person's, typed twice).
+    if (!isUniqueViolationOf(err, 'logins')) throw err;
+    return claimInvitation(ctx, token, answer);
+  }
+}
+
+async function claimInvitation(ctx: Ctx, token: string, answer: AcceptInvitationInput): Promise<{ company: Company; clientId: number; guardian: Guardian }> {
   const { invitation, company } = await usableInvitation(ctx, token);
   const signIn = await inviteeSignIn(ctx, company.id, invitation.email, answer);
   const now = nowIso(ctx.clock.now());
