@@ -17,7 +17,16 @@ const defineWidget = () => import('./altcha-element');
  * unticked, expired); `resetKey` changing (after the payload was sent) starts over, since each
  * solution is accepted once. `error` is the form's message about the check.
  */
-export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (payload: string | undefined) => void; error?: string | undefined; resetKey: number }) {
+export function CaptchaCheck({
+  onSolved,
+  error,
+  resetKey,
+}: {
+  /** `verifying` says the widget is still working out its answer (it calls again when it has one, or has given up). */
+  onSolved: (payload: string | undefined, verifying?: boolean) => void;
+  error?: string | undefined;
+  resetKey: number;
+}) {
   const widget = useRef<AltchaWidgetElement>(null);
   const errorId = useId();
   const solvedRef = useRef(onSolved);
@@ -30,7 +39,7 @@ export function CaptchaCheck({ onSolved, error, resetKey }: { onSolved: (payload
     const element = widget.current!;
     const changed = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string | null }>).detail;
-      solvedRef.current(state === 'verified' && payload ? payload : undefined);
+      solvedRef.current(state === 'verified' && payload ? payload : undefined, state === 'verifying');
     };
     element.addEventListener('statechange', changed);
     return () => element.removeEventListener('statechange', changed);

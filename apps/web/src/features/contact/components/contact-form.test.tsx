@@ -131,6 +131,34 @@ describe('ContactForm', () => {
     expect(screen.queryByText('Verified')).toBeNull();
   });
 
+  it('Send pressed while the check is still verifying sends the message once it is verified', async () => {
+    serveCaptchaChallenges();
+    let release = () => {};
+    const fetched = new Promise<void>((resolve) => (release = resolve));
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      // The challenge is slow to come: the widget says it is verifying meanwhile.
+      http.get('/api/company/captcha-challenge', async () => {
+        await fetched;
+        return undefined;
+      }),
+      http.post<never, Record<string, unknown>>('/api/company/contact-us', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' });
+      }),
+    );
+    renderForm({ ...guest, captcha_required: true });
+    fill();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
+    await screen.findByText('Verifying...');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Send message/ }).getAttribute('aria-busy')).toBe('true'));
+    expect(screen.queryByText('Please complete the verification')).toBeNull();
+    release();
+    await screen.findByRole('dialog', { name: 'Message sent' });
+    expect(sent).toHaveLength(1);
+  });
+
   it('a refused check is said under the box, which starts over; a challenge that cannot be fetched lets the box be ticked again', async () => {
     let unavailable = true;
     const served = serveCaptchaChallenges();

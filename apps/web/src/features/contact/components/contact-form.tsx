@@ -27,7 +27,10 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   const send = useSendContactMessage();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [solution, setSolution] = useState<string | undefined>(undefined);
+  // The captcha's answer, and whether a send waits for the widget still verifying (a tap on Send straight after ticking it).
+  const solution = useRef<{ payload?: string | undefined; verifying?: boolean | undefined }>({});
+  const [sendWhenVerified, setSendWhenVerified] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
   const messageId = useId();
@@ -51,12 +54,14 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   const answered = useRef<Answered | null>(null);
   const deliver = handleSubmit(async (values) => {
     setError(null);
-    if (state.captcha_required && !solution) {
-      setCaptchaError(contactMessages.captchaRequired);
+    const captcha = solution.current.payload;
+    if (state.captcha_required && !captcha) {
+      if (solution.current.verifying) setSendWhenVerified(true);
+      else setCaptchaError(contactMessages.captchaRequired);
       return;
     }
     try {
-      const answer = await send.mutateAsync({ ...values, ...(state.captcha_required && solution ? { captcha: solution } : {}) });
+      const answer = await send.mutateAsync({ ...values, ...(state.captcha_required && captcha ? { captcha } : {}) });
       answered.current = { values, message: answer.message };
     } catch (e) {
       if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) setCaptchaError(e.message);
@@ -80,7 +85,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact Us">
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact Us">
         <ErrorBox message={error} onDismiss={() => setError(null)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} error={errors.name?.message} {...register('name')} />
@@ -126,14 +131,18 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
           <CaptchaCheck
             resetKey={captchaRound}
             error={captchaError}
-            onSolved={(s) => {
-              setSolution(s);
-              if (s) setCaptchaError(undefined);
+            onSolved={(payload, verifying) => {
+              solution.current = { payload, verifying };
+              if (payload) setCaptchaError(undefined);
+              if (verifying || !sendWhenVerified) return;
+              setSendWhenVerified(false);
+              if (payload) formRef.current?.requestSubmit();
+              else setCaptchaError(contactMessages.captchaRequired);
             }}
           />
         ) : null}
         <div className="flex justify-end">
-          <Button type="submit" loading={send.isPending} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-40">
+          <Button type="submit" loading={send.isPending || sendWhenVerified} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-40">
             Send message
           </Button>
         </div>
