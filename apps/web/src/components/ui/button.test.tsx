@@ -52,4 +52,26 @@ describe('Button', () => {
     act(() => finish());
     expect(document.activeElement).toBe(cancel);
   });
+
+  it('takes no second press while the action of the first is on its way (a double tap), and takes one again after', async () => {
+    let calls = 0;
+    let finish = () => {};
+    render(
+      <Button
+        onClick={() => {
+          calls += 1;
+          return new Promise<void>((resolve) => (finish = resolve));
+        }}
+      >
+        Delete
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(calls).toBe(1);
+    await act(async () => finish());
+    fireEvent.click(button);
+    expect(calls).toBe(2);
+  });
 });

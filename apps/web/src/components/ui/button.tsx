@@ -45,6 +45,8 @@ export function Button({ variant = 'primary', size = 'md', loading = false, full
   // Busy, the button is disabled and the browser drops the focus it had: once the answer comes, it is given back.
   // (Focusing a button removed or still disabled does nothing.)
   const pressed = useRef<HTMLButtonElement>(null);
+  // An action still on its way (its handler's promise) takes no second press: a double tap comes before React draws the button busy.
+  const running = useRef(false);
   useEffect(() => {
     if (!loading && document.activeElement === document.body) pressed.current?.focus();
   }, [loading]);
@@ -56,7 +58,12 @@ export function Button({ variant = 'primary', size = 'md', loading = false, full
       className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))}
       onClick={(e) => {
         pressed.current = e.currentTarget;
-        onClick?.(e);
+        if (running.current) return;
+        const result: unknown = onClick?.(e);
+        if (result instanceof Promise) {
+          running.current = true;
+          void result.finally(() => (running.current = false));
+        }
       }}
       {...rest}
     >
