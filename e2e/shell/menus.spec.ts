@@ -1,5 +1,5 @@
 import { messages } from '@portal/shared/messages';
-import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, openUserMenu, test } from '../support/fixtures.ts';
+import { apiCall, chooseCompanyViaApi, enterCompanyCode, expect, openUserMenu, signInViaApi, test } from '../support/fixtures.ts';
 
 test.describe('account menu and sidebar', () => {
   test('B11: a guest sees "Login" and "Change Company"; Login opens the login modal', async ({ page, world }) => {
@@ -35,6 +35,20 @@ test.describe('account menu and sidebar', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toBeFocused();
+  });
+
+  test('the phone’s Back with the sidebar open goes back with the sidebar closed @phone', async ({ page, world }) => {
+    await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent'), fresh: true });
+    await page.goto('/hub/company');
+    await expect(page.getByText('Upcoming Classes').first()).toBeVisible();
+    const sidebar = await openUserMenu(page);
+    await sidebar.getByRole('link', { name: 'Swimmers' }).click();
+    await expect(page).toHaveURL(/\/hub\/students$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await openUserMenu(page);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/hub\/company$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('B19/B21: an inactive company shows the error screen; Change Company goes back to /hub', async ({ page, world }) => {

@@ -37,6 +37,12 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
   const mobile = useIsMobile();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // A page left with the menu open (the phone's Back, a link in a notice) closes it: the new page is not under a menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    if (menuOpen) setMenuOpen(false);
+  }
   const menuButton = useRef<HTMLButtonElement>(null);
   const openModal = useUiStore((s) => s.openModal);
   const idle = useIdle();
