@@ -98,3 +98,22 @@ describe('an invoice owed that the company does not take online', () => {
     expect(screen.queryByText(/cannot be paid online/)).toBeNull();
   });
 });
+
+describe('an invoice paid by its scheduled direct debit', () => {
+  it('says why it does not open, in words of information, with the way to the invoices', async () => {
+    server.use(
+      http.get('/api/financials/invoices/INV-10243', () =>
+        HttpResponse.json({ code: 'INVOICE_NOT_OPENABLE', message: 'This invoice will be paid by its scheduled direct debit and cannot be opened.' }, { status: 403 }),
+      ),
+    );
+    renderRoute(
+      <Routes>
+        <Route path="/hub/financials/:invoiceNo" element={<InvoiceRoute />} />
+      </Routes>,
+      { url: '/hub/financials/INV-10243', config },
+    );
+    expect(await screen.findByText('This invoice will be paid by its scheduled direct debit and cannot be opened.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See your invoices' }).getAttribute('href')).toBe('/hub/financials/invoices-and-receipts');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -9,6 +9,8 @@ import { InvoiceStatusBadge } from '@/components/ui/invoice-status-badge';
 import { ListLoading, QueryError } from '@/components/ui/list-states';
 
 import { useConfig } from '@/entities/company/get-company-config';
+import { ApiRequestError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { formatDate, formatMoney } from '@/lib/format';
 import { invoicePdfUrl, receiptPdfUrl, useInvoice } from '@/features/financials/api/get-invoice';
 import { PayNowLink } from '@/features/financials/components/pay-now-link';
@@ -22,7 +24,20 @@ export default function InvoiceRoute() {
   const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
 
   if (invoice.isPending) return <ListLoading label="Loading invoice" />;
-  if (invoice.isError) return <QueryError query={invoice} />;
+  if (invoice.isError) {
+    // A Debit Scheduled invoice (D2 §4) is not an error: it is being paid, and a notice about it may lead here.
+    if (invoice.error instanceof ApiRequestError && invoice.error.code === 'INVOICE_NOT_OPENABLE') {
+      return (
+        <div className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-ink-soft">
+          <p>{invoice.error.message}</p>
+          <Link to={paths.invoicesAndReceipts} className={cn(buttonClasses('secondary', 'sm'), 'mt-3')}>
+            See your invoices
+          </Link>
+        </div>
+      );
+    }
+    return <QueryError query={invoice} />;
+  }
   const inv = invoice.data;
 
   return (
