@@ -102,6 +102,33 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     expect((await placesOf(classId)).map((p) => p.status)).toEqual(['active']);
   });
 
+  it('a place the family was offered from the waitlist is held from the cart until the offer ends, not the hold period', async () => {
+    const classId = await lastPlace(4);
+    const a = await family();
+    const offerEnds = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    await db()
+      .insertInto('waitlist_entries')
+      .values({
+        company_id: app.splash,
+        class_id: classId,
+        student_id: a.studentId,
+        client_id: a.clientId,
+        status: 'offered',
+        created_at: new Date().toISOString(),
+        offered_at: new Date().toISOString(),
+        offer_expires_at: offerEnds,
+      })
+      .execute();
+    const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
+    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: offerEnds, casual: false }]);
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes[0]?.heldUntil).toBe(offerEnds);
+    // Another family is still refused the place, and the family's cart holds it past the hold period.
+    const b = await family();
+    expect((await hold(b.browser, [{ ClassID: classId, StudentID: b.studentId }])).body.refused).toEqual([expect.objectContaining({ code: 'CLASS_FULL' })]);
+    await runMinuteJobs(app.t.runtime.ctx, new Date(Date.now() + 60 * 60_000));
+    expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes).toHaveLength(1);
+  });
+
   it('a checkout takes over the cart’s holds in one go: each runs to the checkout’s hold, or its own end where that is later', async () => {
     const [first, second] = [await lastPlace(5), await lastPlace(6)];
     const a = await family();

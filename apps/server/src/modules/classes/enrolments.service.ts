@@ -256,7 +256,9 @@ export async function holdCartPlaces(
         // one the family's other device holds is left to it.
         const replaced = holds.filter((h) => h.cart_id === options.cartId && !asksFor(items, item, h)).map((h) => h.id);
         if (replaced.length) await enrolmentsRepo.releaseHeld(tx.db, company.id, replaced);
-        const until = options.holdUntil.toISOString();
+        // A place offered to the child from the waitlist is theirs until the offer ends (decision 092), not only for the hold period.
+        const offerEnds = v.kind === 'casual' ? null : await waitlistRepo.findOpenOfferEnd(tx.db, company.id, item.class_id, v.StudentID, c.now);
+        const until = [options.holdUntil.toISOString(), offerEnds ?? ''].sort().at(-1)!;
         await repo.insertEnrolment(tx.db, place, {
           student_id: v.StudentID,
           kind: v.kind,

@@ -13,6 +13,17 @@ export const holdsNoTermPlace = (at: { now: string; today: string }, entry = 'wa
     and h.student_id = ${sql.ref(`${entry}.student_id`)} and h.kind = 'ongoing' and (h.end_date is null or h.end_date >= ${at.today})
     and (h.status = 'active' or (h.status = 'held' and h.hold_until > ${at.now})))`;
 
+/** When the student's offer of a place in the class ends, while it is still open. */
+export async function findOpenOfferEnd(db: Db, companyId: number, classId: number, studentId: number, now: string): Promise<string | null> {
+  const row = await classWaitlist(db, companyId, classId)
+    .select('offer_expires_at')
+    .where('student_id', '=', studentId)
+    .where('status', '=', 'offered')
+    .where('offer_expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.offer_expires_at ?? null;
+}
+
 /** Waitlist offers still held, per class: each keeps a place for its family. */
 export function countHeldOffers(db: Db, companyId: number, classIds: number[], at: { now: string; today: string }) {
   if (classIds.length === 0) return Promise.resolve([]);

@@ -1,20 +1,39 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { TimerIcon, TimerOffIcon } from 'lucide-react';
-import { clockName, formatTime } from '@portal/shared/date-time-text';
+import { clockName, formatDate, formatDateAtTime, formatTime, type DateFormat } from '@portal/shared/date-time-text';
 import { Button } from '@/components/ui/button';
 import { TimeLeft } from '@/components/ui/time-left';
 
 /** Two taps closer than this are one double tap. */
 const DOUBLE_TAP_MS = 500;
 
-/** Until when a family's places are held while it pays, with the time left (the cart's, and a new family's registration). */
-export function PlacesHeld({ headingId, until, left, zone, summary }: { headingId: string; until: number; left: number; zone: string | undefined; summary: string }) {
+/**
+ * Until when a family's places are held while it pays, with the time left (the cart's, and a new
+ * family's registration); with its date where that is not today (a waitlist offer's day-long hold).
+ */
+export function PlacesHeld({
+  headingId,
+  until,
+  left,
+  zone,
+  dateFormat,
+  summary,
+}: {
+  headingId: string;
+  until: number;
+  left: number;
+  zone: string | undefined;
+  dateFormat?: DateFormat | undefined;
+  summary: string;
+}) {
+  const end = new Date(until);
+  const today = formatDate(end, dateFormat, zone) === formatDate(new Date(), dateFormat, zone);
   return (
     <section aria-labelledby={headingId} className="flex gap-3 rounded-2xl border border-primary-line bg-primary-tint p-4 text-primary-tint-ink">
       <TimerIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 text-sm">
         <h2 id={headingId} className="font-semibold">
-          Held for you until {formatTime(new Date(until), zone, false)}
+          Held for you until {today ? formatTime(end, zone, false) : formatDateAtTime(end, dateFormat, zone)}
           {zone ? ` (${clockName(zone)})` : ''}
         </h2>
         <p className="mt-0.5">

@@ -102,6 +102,7 @@ export function CartHoldNotice({ refusal }: { refusal?: unknown }) {
           until={first!}
           left={left}
           zone={zone}
+          dateFormat={config.localization.DateFormat}
           summary={held.length === lines.length ? 'Your places are kept for you while you pay.' : `${held.map((l) => l.label).join('; ')}: kept for you while you pay.`}
         />
       ) : null}
