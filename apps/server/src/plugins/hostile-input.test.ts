@@ -47,6 +47,20 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     }
   });
 
+  it('half of a UTF-16 pair, a right-to-left override or a C1 control is refused too; an emoji family with its joiners is kept', async () => {
+    const { browser, clientId } = await family();
+    for (const name of ['Zo\ud800', 'Bob\u202e', 'Ana\u0085', 'Eve\u007f']) {
+      const res = await browser.post('/api/student/add', { FirstName: name, LastName: 'Lee', DOB: '2019-01-01' });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION', errors: [{ field: 'FirstName', message: CONTROL_MESSAGE }] });
+    }
+    expect(await db().selectFrom('students').select('id').where('client_id', '=', clientId).execute()).toEqual([]);
+    const kept = await browser.post('/api/student/add', { FirstName: 'Zoë 👨‍👩‍👧', LastName: 'Lee', DOB: '2019-01-01', GenderType: 'Female' });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    const stored = await db().selectFrom('students').select('first_name').where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    expect(stored.first_name).toBe('Zoë 👨‍👩‍👧');
+  });
+
   it('a guest’s name with a NUL on the public booking page is refused before anything else', async () => {
     const guest = new Browser(app.t.server);
     await guest.enterCompany('SPLASH');
