@@ -34,8 +34,12 @@ export function classWhenOn(c: { Day: number; Time: string; Duration: number; da
 function daysRun(sessions: readonly string[], dateFormat: DateFormat | undefined): string | null {
   const dates = [...sessions].sort();
   if (new Set(dates.map(isoDayOf)).size <= 1) return null;
-  const on = (date: string) => `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
-  return `${on(dates[0]!)} to ${on(dates.at(-1)!)}`;
+  return `${dayAndDate(dates[0]!, dateFormat)} to ${dayAndDate(dates.at(-1)!, dateFormat)}`;
+}
+
+/** One session's day: "Thu 24/12/2026". */
+export function dayAndDate(date: string, dateFormat: DateFormat | undefined): string {
+  return `${dayName(isoDayOf(date))} ${formatDate(date, dateFormat)}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { ClassSummary } from '@portal/shared/class-schemas';
 import { SelectField } from '@/components/forms/select-field';
 import { useConfig } from '@/entities/company/get-company-config';
-import { formatDate, formatMoney } from '@/lib/format';
+import { dayAndDate } from '@/lib/class-format';
+import { formatMoney } from '@/lib/format';
 
 /**
  * How a class with places is taken (F13): the rest of the term, or one session (casual) where the
@@ -48,7 +49,7 @@ export function EnrolmentKindFields({
           placeholder={null}
           value={date}
           onChange={(e) => onDateChange(e.target.value)}
-          options={cls.dates.map((d) => ({ value: d, label: formatDate(d, config.localization.DateFormat) }))}
+          options={cls.dates.map((d) => ({ value: d, label: dayAndDate(d, config.localization.DateFormat) }))}
         />
       ) : null}
       <p className="text-sm text-ink-soft">

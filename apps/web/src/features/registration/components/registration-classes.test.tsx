@@ -461,6 +461,8 @@ describe('the class step (N5, N8)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add class: Tadpoles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add class' });
     fireEvent.click(within(dialog).getByLabelText('One session (casual)'));
+    // Each date with its day, so a family choosing one knows which day of the week it is.
+    expect(within(dialog).getByRole('option', { name: 'Mon 14/12/2026' })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-12-14' } });
     expect(within(dialog).getByText('$30.00')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add class' }));
