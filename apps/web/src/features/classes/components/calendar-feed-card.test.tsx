@@ -19,6 +19,15 @@ describe('CalendarFeedCard', () => {
     expect(screen.getByRole('button', { name: 'Make a new link' })).toBeTruthy();
   });
 
+  it('speaks of make-ups only where the company offers them', async () => {
+    server.use(http.get('/api/classes/calendar-feed', () => HttpResponse.json({ active: false, created_at: null })));
+    renderRoute(<CalendarFeedCard />, { url: '/hub/classes', config: { ...classesTestConfig('Minutes'), CanTakeMakeups: false } });
+    expect(await screen.findByText(/Subscribe to your classes and absences in Google/)).toBeTruthy();
+    cleanup();
+    renderRoute(<CalendarFeedCard />, { url: '/hub/classes', config: { ...classesTestConfig('Minutes'), CanTakeMakeups: true } });
+    expect(await screen.findByText(/Subscribe to your classes, make-ups and absences in Google/)).toBeTruthy();
+  });
+
   it('a link made while the card is still asking whether one exists is shown: the older answer does not hide it', async () => {
     let answerStatus: () => void = () => {};
     server.use(

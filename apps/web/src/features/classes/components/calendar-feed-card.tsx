@@ -37,8 +37,8 @@ export function CalendarFeedCard() {
             Calendar feed
           </h2>
           <p className="mt-1 text-sm text-ink-soft">
-            Subscribe to your classes, make-ups and absences in Google, Apple or Outlook calendar. The link is private: anyone who has it can see your family’s timetable, so make a new one if you
-            shared it by mistake.
+            Subscribe to your {config.CanTakeMakeups ? 'classes, make-ups and absences' : 'classes and absences'} in Google, Apple or Outlook calendar. The link is private: anyone who has it can see
+            your family’s timetable, so make a new one if you shared it by mistake.
           </p>
           {url ? (
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
