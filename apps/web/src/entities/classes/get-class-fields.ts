@@ -14,6 +14,7 @@ export function classFieldsQueryOptions(ocrProfileId: number) {
   return queryOptions({ queryKey: [...classesKey, 'fields', ocrProfileId], queryFn: () => getClassFields(ocrProfileId), staleTime: Infinity });
 }
 
-export function useClassFields(ocrProfileId: number) {
-  return useQuery(classFieldsQueryOptions(ocrProfileId));
+/** Null: no profile to ask about (a link that names none), nothing is asked. */
+export function useClassFields(ocrProfileId: number | null) {
+  return useQuery({ ...classFieldsQueryOptions(ocrProfileId ?? 0), enabled: ocrProfileId !== null });
 }

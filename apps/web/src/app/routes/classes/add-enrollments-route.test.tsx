@@ -65,12 +65,12 @@ function serve() {
   );
 }
 
-function renderPage() {
+function renderPage(url: string = paths.addEnrollments(1)) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, registrationTestConfig());
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[paths.addEnrollments(1)]}>
+      <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path={paths.addEnrollments(':ocrProfileId')} element={<AddEnrollmentsRoute />} />
         </Routes>
@@ -308,5 +308,21 @@ describe('AddEnrollmentsRoute: adding a class to the cart', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const seal = await card('Seal – Tuesday');
     await waitFor(() => expect(document.activeElement).toBe(within(seal).getByRole('button', { name: 'Add to cart' })));
+  });
+
+  it('a link to a programme the company no longer offers, or to none, is one screen saying so, with the way to Classes', async () => {
+    serve();
+    server.use(
+      http.get('/api/classes/ocr-profiles/999', () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 })),
+      http.get('/api/classes/get-class-fields', () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 })),
+    );
+    for (const url of ['/hub/classes/add-enrollments/999', '/hub/classes/add-enrollments/abc']) {
+      renderPage(url);
+      expect(await screen.findByText('These classes are not open for enrolment. Choose from what is open now.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to Classes' }).getAttribute('href')).toBe('/hub/classes');
+      expect(screen.queryByText('Not found')).toBeNull();
+      expect(screen.queryByText(/Invalid input/)).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -4,7 +4,10 @@ import type { ClassSummary } from '@portal/shared/class-schemas';
 import { ClassSearch } from '@/components/classes/class-search';
 import { SelectField } from '@/components/forms/select-field';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/list-states';
 import { PageHeader } from '@/components/ui/page-header';
+import { ApiRequestError } from '@/lib/api-client';
+import { SearchXIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { studentTerm } from '@/lib/branding';
 import { useClassFields } from '@/entities/classes/get-class-fields';
@@ -18,7 +21,9 @@ import { useCartStore } from '@/lib/cart-store';
 
 /** /hub/classes/add-enrollments/{ocrProfileId} (F9–F13): find a class and add it to the cart. */
 export default function AddEnrollmentsRoute() {
-  const profileId = Number(useParams().ocrProfileId);
+  const param = Number(useParams().ocrProfileId);
+  // A link that names no programme, or one the company no longer offers (404), is one screen saying so.
+  const profileId = Number.isInteger(param) && param > 0 ? param : null;
   const config = useConfig();
   const profile = useOcrProfile(profileId);
   const fields = useClassFields(profileId);
@@ -62,6 +67,18 @@ export default function AddEnrollmentsRoute() {
   const student = students.data?.students.find((s) => s.StudentID === studentId) ?? null;
   const term = studentTerm(config);
   const title = profile.data?.DisplayName ?? 'Add Enrollments';
+  if (profileId === null || (profile.error instanceof ApiRequestError && profile.error.status === 404)) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+        <PageHeader title="Add Enrollments" />
+        <EmptyState icon={<SearchXIcon className="size-6" />} text="These classes are not open for enrolment. Choose from what is open now.">
+          <Link to={paths.classes} className={buttonClasses('primary', 'sm')}>
+            Go to Classes
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title={title} description={profile.data?.RegistrationText || 'Choose filters to find a class, then add it to your cart.'} />
