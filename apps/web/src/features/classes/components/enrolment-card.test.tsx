@@ -46,6 +46,21 @@ describe('EnrolmentCard', () => {
     expect(within(list).getByText(session)).toBeTruthy();
   });
 
+  it('offers no Notify absence where nothing is left to notify: no session ahead, or its last one already notified', () => {
+    const cases: [Partial<Enrolment>, boolean][] = [
+      [{}, true],
+      [{ next_session: null }, false],
+      [{ Type: 'temporary', StartDate: '2026-12-03', EndDate: '2026-12-03', next_session: '2026-12-03', next_absent: true }, false],
+      [{ EndDate: '2026-12-08', next_session: '2026-12-08', next_absent: true }, false],
+      [{ EndDate: '2026-12-15', next_session: '2026-12-08', next_absent: true }, true],
+    ];
+    for (const [change, offered] of cases) {
+      renderRoute(<EnrolmentCard enrolment={{ ...enrolment, ...change }} studentName="Ella" />, { user: HOLDER, url: '/', config: classesTestConfig('Minutes') });
+      expect(screen.queryAllByRole('button', { name: 'Notify absence: Ella, Tadpoles' }).length, JSON.stringify(change)).toBe(offered ? 1 : 0);
+      cleanup();
+    }
+  });
+
   it('two make-ups in one class: each card lists its own day only, never the other’s', async () => {
     const both: ClassSessionsAnswer = {
       class_name: 'Tadpoles',

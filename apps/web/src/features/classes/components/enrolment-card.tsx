@@ -19,6 +19,8 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
   const config = useConfig();
   // A viewer follows the sessions and notifies no absence (decision 101): no button the server would refuse.
   const mayChange = useCan(classEndpoints.notifyAbsence);
+  // Nothing left to notify: no session ahead, or only its last one and that one already notified (a make-up missed, a class being left).
+  const nothingAhead = enrolment.next_session === null || (enrolment.next_absent && enrolment.EndDate !== null && enrolment.next_session >= enrolment.EndDate);
   const notifies = config.CanNotifyAbsence && mayChange;
   const [open, setOpen] = useState(startOpen);
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
@@ -48,7 +50,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
         <Button size="sm" variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide sessions' : 'Sessions'}
         </Button>
-        {notifies ? (
+        {notifies && !nothingAhead ? (
           <Button size="sm" variant="secondary" aria-label={`Notify absence: ${studentName}, ${enrolment.ClassName}`} onClick={() => setAbsence('pick')}>
             Notify absence
           </Button>
