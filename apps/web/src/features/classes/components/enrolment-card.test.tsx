@@ -61,6 +61,11 @@ describe('EnrolmentCard', () => {
     }
   });
 
+  it('a term place being left says its last day', () => {
+    renderRoute(<EnrolmentCard enrolment={{ ...enrolment, EndDate: '2026-12-09' }} studentName="Ella" />, { user: HOLDER, url: '/', config: classesTestConfig('Minutes') });
+    expect(screen.getByText(/· Until 09\/12\/2026/)).toBeTruthy();
+  });
+
   it('two make-ups in one class: each card lists its own day only, never the other’s', async () => {
     const both: ClassSessionsAnswer = {
       class_name: 'Tadpoles',

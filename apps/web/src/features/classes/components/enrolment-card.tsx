@@ -42,6 +42,8 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
             {enrolment.LessonFormat}
             {enrolment.Staff ? ` · ${coachLabel(config)}: ${enrolment.Staff}` : ''}
             {enrolment.next_session ? ` · Next: ${formatDate(enrolment.next_session, dateFormat)}${enrolment.next_absent ? ' (absent)' : ''}` : ''}
+            {/* A term place being left (a change of class, a withdrawal) says its last day, as the student's record does. */}
+            {enrolment.Type === 'ongoing' && enrolment.EndDate !== null ? ` · Until ${formatDate(enrolment.EndDate, dateFormat)}` : ''}
           </p>
         </div>
         <Badge tone="brand">{TYPE_LABEL[enrolment.Type]}</Badge>
@@ -64,7 +66,10 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
               const when = sessionWhen(s.Date, s.Time, dateFormat, config.classes_setup?.TimeDisplay);
               return (
                 <li key={s.SessionID} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                  <span className={s.Past ? 'text-muted' : 'text-ink'}>{when}</span>
+                  <span className={s.Past ? 'text-muted' : 'text-ink'}>
+                    {when}
+                    {s.Past ? <span className="sr-only"> (past)</span> : null}
+                  </span>
                   <span className="flex items-center gap-2">
                     {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                     {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
