@@ -116,7 +116,7 @@ export function splashNotifications(): Notification[] {
       content: "A place has opened in Seahorse – Thursday at Maroubra. Book it from Classes to use Ella's make-up credit.",
       category: 'absences',
       created_at: 'today-1T16:45',
-      tag_data: { type: 'makeup_available', kind: 'makeup', student: 'Ella' },
+      tag_data: { type: 'makeup_available', kind: 'makeup', student: 'ella' },
       unread: true,
     },
     {
@@ -162,7 +162,7 @@ export function splashNotifications(): Notification[] {
       content: "Noah's progress report is ready. Open Swimmers to see the skills achieved this term.",
       category: 'classes',
       created_at: 'today-6T15:10',
-      tag_data: { type: 'progress_report', kind: 'student', student: 'Noah' },
+      tag_data: { type: 'progress_report', kind: 'student', student: 'noah' },
     },
     {
       title: 'Invoice INV-10237 issued',
@@ -190,7 +190,7 @@ export function splashNotifications(): Notification[] {
       content: 'We have noted that Ella will miss her next Seahorse lesson. A make-up credit is ready to book.',
       category: 'absences',
       created_at: 'today-15T07:15',
-      tag_data: { type: 'absence_recorded', kind: 'makeup', student: 'Ella' },
+      tag_data: { type: 'absence_recorded', kind: 'makeup', student: 'ella' },
     },
     {
       title: 'Payment received for INV-10233',
@@ -204,7 +204,7 @@ export function splashNotifications(): Notification[] {
       content: 'From next week Noah swims in Lane 4 with instructor Jess. The class time does not change.',
       category: 'classes',
       created_at: 'today-18T16:45',
-      tag_data: { type: 'class_changed', kind: 'enrolment', student: 'Noah' },
+      tag_data: { type: 'class_changed', kind: 'enrolment', student: 'noah' },
     },
     {
       title: 'Swimming carnival this Sunday',
@@ -218,7 +218,7 @@ export function splashNotifications(): Notification[] {
       content: "Ella's lesson at Bondi this week is cancelled while the pool is closed for maintenance. We will be in touch about a make-up lesson.",
       category: 'classes',
       created_at: 'today-27T08:40',
-      tag_data: { type: 'class_cancelled', kind: 'makeup', student: 'Ella', venue: 'Bondi' },
+      tag_data: { type: 'class_cancelled', kind: 'makeup', student: 'ella', venue: 'Bondi' },
     },
     {
       title: 'Pool hours over the holidays',
@@ -232,14 +232,14 @@ export function splashNotifications(): Notification[] {
       content: "Noah's Saturday Starfish class is taught by Priya from this week, while Tom is on leave.",
       category: 'classes',
       created_at: 'today-36T16:45',
-      tag_data: { type: 'class_changed', kind: 'enrolment', student: 'Noah' },
+      tag_data: { type: 'class_changed', kind: 'enrolment', student: 'noah' },
     },
     {
       title: 'Make-up lesson booked',
       content: "Ella's make-up lesson is booked into Seahorse – Thursday at Maroubra. See you at the pool.",
       category: 'absences',
       created_at: 'today-42T18:20',
-      tag_data: { type: 'makeup_booked', kind: 'makeup', student: 'Ella' },
+      tag_data: { type: 'makeup_booked', kind: 'makeup', student: 'ella' },
     },
     {
       title: 'Payment received for INV-10212 and INV-10219',
@@ -260,7 +260,7 @@ export function splashNotifications(): Notification[] {
       content: 'We have noted that Noah will miss his next Starfish lesson. A make-up credit is ready to book.',
       category: 'absences',
       created_at: 'today-54T07:15',
-      tag_data: { type: 'absence_recorded', kind: 'makeup', student: 'Noah' },
+      tag_data: { type: 'absence_recorded', kind: 'makeup', student: 'noah' },
     },
     {
       title: 'Welcome back for Term 4',

@@ -66,6 +66,19 @@ describe('the demo parent’s notices', () => {
   describe.each(testEngines())('seeded on %s', (engine) => {
     const app = companyApp(engine);
 
+    it('Noah’s lane change and progress report lead to Noah (the importer resolves the bundle’s student key)', async () => {
+      const rows = await app
+        .db()
+        .selectFrom('notifications')
+        .select(['title', 'tag_data'])
+        .where('company_id', '=', app.companyId)
+        .where('title', 'in', ['Lane change for Noah', "Noah's progress report is ready"])
+        .execute();
+      const noah = await app.db().selectFrom('students').select('id').where('company_id', '=', app.companyId).where('first_name', '=', 'Noah').executeTakeFirstOrThrow();
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      for (const row of rows) expect(notificationSubjectOf(JSON.parse(row.tag_data!) as Record<string, unknown>), row.title).toMatchObject({ student_id: noah.id });
+    });
+
     it('the demo parent’s list answers them: 22, 4 new, the new ones first', async () => {
       const b = new Browser(app.t.server);
       await b.signIn('SPLASH', 'parent@example.com');

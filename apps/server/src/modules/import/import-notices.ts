@@ -8,10 +8,25 @@ import type { ImportScope } from './import-scope.ts';
 export async function importNotices(
   trx: Db,
   scope: ImportScope,
-  input: { notifications: CompanyBundle['notifications']; messages: CompanyBundle['messages']; clients: ImportedClient[]; clientId: (key: string) => number },
+  input: {
+    notifications: CompanyBundle['notifications'];
+    messages: CompanyBundle['messages'];
+    clients: ImportedClient[];
+    clientId: (key: string) => number;
+    /** Student ids by "clientKey/studentKey", and by bare key where only one client has it. */
+    studentIds: Map<string, number>;
+  },
 ): Promise<void> {
   const { companyId: company_id, instant } = scope;
   const { clients, clientId } = input;
+  // A notice about one child names it by its student key; the portal's link needs its id (decision 079).
+  const tagData = (n: CompanyBundle['notifications'][number]): string | null => {
+    if (n.tag_data === undefined) return null;
+    const key = n.tag_data.student;
+    const recipient = n.to !== 'all' && n.to.length === 1 ? n.to[0] : undefined;
+    const id = typeof key === 'string' ? (input.studentIds.get(`${recipient}/${key}`) ?? input.studentIds.get(key)) : undefined;
+    return JSON.stringify(id !== undefined && id > 0 && n.tag_data.student_id === undefined ? { ...n.tag_data, student_id: id } : n.tag_data);
+  };
   const everyClient = clients.map(({ client }) => client.key);
   const notifications = input.notifications.map((n) => ({ n, createdAt: instant(n.created_at) }));
   const notificationIds = await insertRowsReturningIds(
@@ -22,7 +37,7 @@ export async function importNotices(
       title: n.title,
       content: n.content,
       category: n.category,
-      tag_data: n.tag_data === undefined ? null : JSON.stringify(n.tag_data),
+      tag_data: tagData(n),
       created_at: createdAt,
     })),
   );

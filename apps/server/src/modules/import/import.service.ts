@@ -72,7 +72,7 @@ export async function importCompanyBundle(
     await importClientRecords(trx, scope, { clients, clientId, studentIds, agreementIds });
     await importAgreementSignatures(trx, scope, { agreements: bundle.agreements, agreementIds, clients, clientId });
     await importClasses(trx, scope, { bundle, classes, formatIds, venueIds, studentIds });
-    await importNotices(trx, scope, { notifications: bundle.notifications, messages: bundle.messages, clients, clientId });
+    await importNotices(trx, scope, { notifications: bundle.notifications, messages: bundle.messages, clients, clientId, studentIds });
     await importFinancials(trx, { companyId, today, financials: bundle.financials, bookings: bundle.bookings, config: company.config, clientId });
     await importPayments(trx, { companyId, today, now: nowIso(), payments: bundle.payments, clientId });
 

@@ -19,4 +19,9 @@ describe('notificationLink (decision 079)', () => {
     expect(notificationLink({ kind: 'student', student_id: 5 }, 'Swimmer')).toEqual({ to: '/hub/students/5', label: 'View Swimmer' });
     expect(notificationLink({ kind: 'student' }, 'Swimmer')).toEqual({ to: '/hub/students', label: 'View Swimmers' });
   });
+
+  it('leads a notice about one child’s class to that child’s classes (a lane change for Noah opened Ella’s)', () => {
+    expect(notificationLink({ kind: 'enrolment', student_id: 4 }, 'Swimmer')).toEqual({ to: '/hub/students/4?tab=Enrollments', label: 'View enrollments' });
+    expect(notificationLink(enrolment, 'Swimmer')).toEqual({ to: '/hub/classes/view-enrollments', label: 'View enrollments' });
+  });
 });

@@ -32,7 +32,8 @@ function linkOf(tagData: Readonly<Record<string, unknown>> | null, studentWord: 
         : { to: paths.invoicesAndReceipts, label: 'View invoices and receipts', access: 'money' };
     }
     case 'enrolment':
-      return { to: paths.viewEnrollments, label: 'View enrollments', access: 'family-read' };
+      // About one child: that child's classes, not the first child's.
+      return { to: subject.student_id ? `${paths.student(subject.student_id)}?tab=Enrollments` : paths.viewEnrollments, label: 'View enrollments', access: 'family-read' };
     case 'makeup':
       return { to: paths.makeups, label: 'View make-ups', access: 'family-read' };
     case 'waitlist_offer':
