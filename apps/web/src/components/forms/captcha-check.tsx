@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import { contactEndpoints } from '@portal/shared/endpoints/contact';
@@ -9,6 +9,31 @@ const CONFIGURATION = JSON.stringify({ hideFooter: true, humanInteractionSignatu
 
 /** Loaded with the first captcha shown, not with the page that might show one. */
 const defineWidget = () => import('./altcha-element');
+
+/**
+ * The widget's answer as a submit handler needs it (`answer()`): the one it has, or, while it is
+ * still verifying (Send or Pay pressed straight after ticking it), the one it is about to give.
+ * `onSolved` goes to CaptchaCheck; `answered` is told each answer, as CaptchaCheck's own would be.
+ */
+export function useCaptchaAnswer(answered?: (payload: string | undefined) => void) {
+  const state = useRef<{ payload: string | undefined; verifying: boolean; waiting: ((payload: string | undefined) => void)[] }>({ payload: undefined, verifying: false, waiting: [] });
+  const told = useRef(answered);
+  useEffect(() => {
+    told.current = answered;
+  });
+  const onSolved = useCallback((payload: string | undefined, verifying?: boolean) => {
+    const s = state.current;
+    s.payload = payload;
+    s.verifying = verifying === true;
+    told.current?.(payload);
+    if (s.verifying) return;
+    const waiting = s.waiting;
+    s.waiting = [];
+    for (const resolve of waiting) resolve(payload);
+  }, []);
+  const answer = useCallback((): Promise<string | undefined> => (state.current.verifying ? new Promise((resolve) => state.current.waiting.push(resolve)) : Promise.resolve(state.current.payload)), []);
+  return { onSolved, answer };
+}
 
 /**
  * "I'm not a robot": ALTCHA's widget (decision 052). Ticking it fetches a challenge from our

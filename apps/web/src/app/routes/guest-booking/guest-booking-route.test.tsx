@@ -456,6 +456,32 @@ describe('the public booking page (/ob)', () => {
     expect(sent[0]!.body.cardToken).toBe(stripeJs.paymentMethod);
   });
 
+  it('Pay pressed while the check is still verifying books once it is verified, with its answer', async () => {
+    const { challenges } = serveBasics();
+    let release = () => {};
+    const fetched = new Promise<void>((resolve) => (release = resolve));
+    // The challenge is slow to come: the widget says it is verifying meanwhile.
+    server.use(
+      http.get('/api/company/captcha-challenge', async () => {
+        await fetched;
+        return undefined;
+      }),
+    );
+    const sent = serveBook(() => HttpResponse.json<GuestBookingAnswer>(booked()));
+    renderPage();
+    await chooseSlot();
+    fillDetails();
+    fillCard();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'I’m not a robot' }));
+    await screen.findByText('Verifying...');
+    await pay();
+    expect(screen.queryByText('Please complete the verification')).toBeNull();
+    release();
+    expect(await screen.findByRole('heading', { name: 'You’re booked' })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(decodeCaptcha(sent[0]!.body.captcha)).toEqual({ nonce: challenges[0]!.parameters.nonce, counter: SOLVED_AT });
+  });
+
   it('a time that starts inside the cancellation cut-off says so before paying, and its confirmation offers no cancel', async () => {
     // The evening before: Tuesday 07:00 starts within the company’s 24 hours.
     vi.useFakeTimers({ toFake: ['Date'] });

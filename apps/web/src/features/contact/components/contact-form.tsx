@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { CaptchaCheck } from '@/components/forms/captcha-check';
+import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 const empty: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
@@ -27,10 +27,10 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   const send = useSendContactMessage();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  // The captcha's answer, and whether a send waits for the widget still verifying (a tap on Send straight after ticking it).
-  const solution = useRef<{ payload?: string | undefined; verifying?: boolean | undefined }>({});
-  const [sendWhenVerified, setSendWhenVerified] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  // The captcha's answer, waited for when Send comes while the widget still verifies.
+  const captcha = useCaptchaAnswer((payload) => {
+    if (payload) setCaptchaError(undefined);
+  });
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
   const messageId = useId();
@@ -40,7 +40,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
     handleSubmit,
     reset,
     setError: setFieldError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: initial });
 
   // A sign-in or sign-out on this page brings other details; a refetch of the same ones keeps what was typed.
@@ -54,14 +54,13 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   const answered = useRef<Answered | null>(null);
   const deliver = handleSubmit(async (values) => {
     setError(null);
-    const captcha = solution.current.payload;
-    if (state.captcha_required && !captcha) {
-      if (solution.current.verifying) setSendWhenVerified(true);
-      else setCaptchaError(contactMessages.captchaRequired);
+    const solution = state.captcha_required ? await captcha.answer() : undefined;
+    if (state.captcha_required && !solution) {
+      setCaptchaError(contactMessages.captchaRequired);
       return;
     }
     try {
-      const answer = await send.mutateAsync({ ...values, ...(state.captcha_required && captcha ? { captcha } : {}) });
+      const answer = await send.mutateAsync({ ...values, ...(solution ? { captcha: solution } : {}) });
       answered.current = { values, message: answer.message };
     } catch (e) {
       if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) setCaptchaError(e.message);
@@ -85,7 +84,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
 
   return (
     <>
-      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact Us">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact Us">
         <ErrorBox message={error} onDismiss={() => setError(null)} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} error={errors.name?.message} {...register('name')} />
@@ -127,22 +126,9 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
             </p>
           ) : null}
         </div>
-        {state.captcha_required ? (
-          <CaptchaCheck
-            resetKey={captchaRound}
-            error={captchaError}
-            onSolved={(payload, verifying) => {
-              solution.current = { payload, verifying };
-              if (payload) setCaptchaError(undefined);
-              if (verifying || !sendWhenVerified) return;
-              setSendWhenVerified(false);
-              if (payload) formRef.current?.requestSubmit();
-              else setCaptchaError(contactMessages.captchaRequired);
-            }}
-          />
-        ) : null}
+        {state.captcha_required ? <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={captcha.onSolved} /> : null}
         <div className="flex justify-end">
-          <Button type="submit" loading={send.isPending || sendWhenVerified} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-40">
+          <Button type="submit" loading={isSubmitting} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-40">
             Send message
           </Button>
         </div>

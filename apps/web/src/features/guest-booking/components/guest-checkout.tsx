@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { BookingRequest } from '@portal/shared/bookings-schemas';
 import { guestBookingMessages as m, guestDetailsSchema, type GuestBooking, type GuestBookingRequest, type GuestDetails } from '@portal/shared/guest-booking-schemas';
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
-import { CaptchaCheck } from '@/components/forms/captcha-check';
+import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
 import type { CardDetails } from '@/components/forms/card-form';
 import { CardEntry } from '@/components/payment/card-entry';
 import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
@@ -73,7 +73,6 @@ export function GuestCheckout({
     setError: setFieldError,
     formState: { errors },
   } = useForm<DetailsForm>({ resolver: zodResolver(detailsFormSchema), mode: 'onTouched', defaultValues: EMPTY });
-  const [solution, setSolution] = useState<string | undefined>(undefined);
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -83,10 +82,10 @@ export function GuestCheckout({
   const attempt = useRef<{ key: string; body: GuestBookingRequest } | null>(null);
   const stripeStep = useStripeStep();
 
-  const solved = (found: string | undefined) => {
-    setSolution(found);
+  // The captcha's answer, waited for when Pay comes while the widget still verifies.
+  const captcha = useCaptchaAnswer((found) => {
     if (found) setCaptchaError(undefined);
-  };
+  });
   // A refusal other than a field error or a declined card ends the captcha's solution: the next attempt solves a new one.
   const freshCaptcha = () => setCaptchaRound((n) => n + 1);
   const holdLeft = useHoldCountdown(challenge?.holdUntil ?? null, () => {
@@ -170,12 +169,14 @@ export function GuestCheckout({
       }
       return;
     }
+    setError(null);
+    setBusy(true);
+    const solution = await captcha.answer();
     if (!solution) {
+      setBusy(false);
       setCaptchaError(m.captchaRequired);
       return;
     }
-    setError(null);
-    setBusy(true);
     if (card) stripeStep.paidWith(card);
     try {
       // A card the gateway refuses to take never reaches the booking: the captcha stays solved.
@@ -210,9 +211,10 @@ export function GuestCheckout({
   }
 
   // The card form's button pays: the details and the captcha are checked with the card (their errors show, the first field gets the focus).
-  const captchaMissing = () => {
-    if (!solution) setCaptchaError(m.captchaRequired);
-  };
+  const captchaMissing = () =>
+    void captcha.answer().then((solution) => {
+      if (!solution) setCaptchaError(m.captchaRequired);
+    });
   const payWithCard = (card: CardDetails | StripeCard | null) => handleSubmit((values) => pay(values.guest, card), captchaMissing)();
   const checkDetails = () => void handleSubmit(captchaMissing, captchaMissing)();
 
@@ -261,7 +263,7 @@ export function GuestCheckout({
             <TextField label="Email" type="email" inputMode="email" autoComplete="email" error={errors.guest?.Email?.message} {...register('guest.Email')} />
             <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={24} error={errors.guest?.Phone?.message} {...register('guest.Phone')} />
             <div className="sm:col-span-2">
-              <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={solved} />
+              <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={captcha.onSolved} />
             </div>
           </form>
         </section>
