@@ -47,9 +47,9 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     }
   });
 
-  it('half of a UTF-16 pair, a right-to-left override or a C1 control is refused too; an emoji family with its joiners is kept', async () => {
+  it('half of a UTF-16 pair, a right-to-left override or DEL is refused too; an emoji family and a pasted right-to-left name are kept', async () => {
     const { browser, clientId } = await family();
-    for (const name of ['Zo\ud800', 'Bob\u202e', 'Ana\u0085', 'Eve\u007f']) {
+    for (const name of ['Zo\ud800', 'Bob\u202e', 'Eve\u007f']) {
       const res = await browser.post('/api/student/add', { FirstName: name, LastName: 'Lee', DOB: '2019-01-01' });
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION', errors: [{ field: 'FirstName', message: CONTROL_MESSAGE }] });
@@ -57,8 +57,10 @@ describe.each(testEngines())('hostile input on %s', (engine) => {
     expect(await db().selectFrom('students').select('id').where('client_id', '=', clientId).execute()).toEqual([]);
     const kept = await browser.post('/api/student/add', { FirstName: 'Zoë 👨‍👩‍👧', LastName: 'Lee', DOB: '2019-01-01', GenderType: 'Female' });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    const stored = await db().selectFrom('students').select('first_name').where('client_id', '=', clientId).executeTakeFirstOrThrow();
-    expect(stored.first_name).toBe('Zoë 👨‍👩‍👧');
+    // A name pasted from a phone in a right-to-left language comes wrapped in an isolate.
+    expect((await browser.post('/api/student/add', { FirstName: '\u2068נועה\u2069', LastName: 'Lee', DOB: '2019-01-01', GenderType: 'Female' })).status).toBe(200);
+    const stored = await db().selectFrom('students').select('first_name').where('client_id', '=', clientId).orderBy('id').execute();
+    expect(stored.map((s) => s.first_name)).toEqual(['Zoë 👨‍👩‍👧', '\u2068נועה\u2069']);
   });
 
   it('a guest’s name with a NUL on the public booking page is refused before anything else', async () => {

@@ -23,7 +23,8 @@ function findControl(value: unknown, path: string[] = []): string | null {
 
 export const textRulesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (req) => {
-    for (const part of [req.params, req.query, req.body]) {
+    // A body kept as its raw text (a processor's webhook, checked by its signature) is the processor's words, not a form's.
+    for (const part of [req.params, req.query, typeof req.body === 'string' ? null : req.body]) {
       const field = findControl(part);
       if (field !== null) throw new AppError(400, 'VALIDATION', CONTROL_CHARACTER_MESSAGE, [{ field, message: CONTROL_CHARACTER_MESSAGE }]);
     }

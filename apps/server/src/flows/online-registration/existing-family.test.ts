@@ -24,7 +24,7 @@ describe.each(testEngines())('an existing family registers for classes through a
     t = await startTestApp(engine);
     signature = await testSignature();
     splash = await companyIdOf(t, 'SPLASH');
-    classIds = await classesWithSessionsAhead(t, splash, { limit: 8 });
+    classIds = await classesWithSessionsAhead(t, splash, { limit: 9 });
     await db().updateTable('classes').set({ capacity: 50, price_cents: 2_000, min_age: null, max_age: null }).where('company_id', '=', splash).where('id', 'in', classIds).execute();
   });
   afterAll(() => t.close());
@@ -252,6 +252,13 @@ describe.each(testEngines())('an existing family registers for classes through a
     // Sent again (its answer lost), the place is not taken twice.
     expect((await submit(f.browser, { profile: 1, classes: [choice], agreements: agreements() })).status).toBe(200);
     expect((await written(f.clientId)).waitlist).toBe(1);
+    // Sent again with a second full class: the place already held changes nothing, and the second is joined in the same transaction
+    // (on PostgreSQL a refused insert would have ended it: decision 141).
+    const other = classOf(8);
+    await db().updateTable('classes').set({ capacity: 0 }).where('company_id', '=', splash).where('id', '=', other).execute();
+    const both = await submit(f.browser, { profile: 1, classes: [choice, { ...choice, ClassID: other }], agreements: agreements() });
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect((await written(f.clientId)).waitlist).toBe(2);
   });
 
   it('is for signed-in customers only, and for a profile with a class step', async () => {

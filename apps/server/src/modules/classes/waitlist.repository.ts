@@ -44,7 +44,27 @@ function classWaitlist(db: Db, companyId: number, classId: number) {
   return db.selectFrom('waitlist_entries').where('company_id', '=', companyId).where('class_id', '=', classId);
 }
 
-/** A child's place at the end of a class's line; the database refuses a second open one (decision 141). */
+/**
+ * A child's place at the end of a class's line; null where the child waits for it already (one
+ * open entry: decision 141). The key's refusal is no error, so the caller's transaction goes on
+ * (on PostgreSQL an error would end it).
+ */
+export async function joinWaitlistOnce(db: Db, row: { company_id: number; class_id: number; student_id: number; client_id: number; created_at: string }): Promise<number | null> {
+  const inserted = await db
+    .insertInto('waitlist_entries')
+    .values({ ...row, status: 'waiting' })
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'class_id', 'student_id'])
+        .where(sql<boolean>`status in ('waiting', 'offered')`)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return inserted ? Number(inserted.id) : null;
+}
+
+/** An imported waitlist place (a bundle's, checked before the import). */
 export async function insertWaitlistEntry(db: Db, row: { company_id: number; class_id: number; student_id: number; client_id: number; created_at: string }) {
   const inserted = await db
     .insertInto('waitlist_entries')

@@ -4,7 +4,6 @@ import type { Ctx } from '../../context.ts';
 import { recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { findClientEmail, isEmailOptedOut, mailGuardians, notifyClient, renderMail } from '../messaging/messaging.api.ts';
 import { clock } from './class-time.ts';
@@ -25,13 +24,8 @@ export async function joinWaitlist(ctx: Ctx, company: Company, clientId: number,
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'CLASS_FULL') throw err;
   }
-  try {
-    await waitlistRepo.insertWaitlistEntry(ctx.db, { company_id: company.id, class_id: cls.id, student_id: student.id, client_id: clientId, created_at: c.now });
-  } catch (err) {
-    // The child waits for the class already (one open entry a child: decision 141).
-    if (isUniqueViolationOf(err, 'waitlist_entries')) throw refuse(409, 'ALREADY_WAITING', msg.waitlistAlready);
-    throw err;
-  }
+  const entry = await waitlistRepo.joinWaitlistOnce(ctx.db, { company_id: company.id, class_id: cls.id, student_id: student.id, client_id: clientId, created_at: c.now });
+  if (entry === null) throw refuse(409, 'ALREADY_WAITING', msg.waitlistAlready);
   await recordActivity(ctx, { companyId: company.id, clientId, kind: 'waitlist', summary: `Put ${student.first_name} on the waitlist for ${cls.name}` });
   return listWaitlist(ctx, company, clientId);
 }

@@ -112,8 +112,16 @@ export function findInvitationByHash(db: Db, tokenHash: string) {
 }
 
 /** Marks the invitation answered unless it already was: true for the one caller that did. */
-export async function claimInvitation(db: Db, id: number, now: string): Promise<boolean> {
-  const res = await db.updateTable('guardian_invitations').set({ accepted_at: now }).where('id', '=', id).where('accepted_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+export async function claimInvitation(db: Db, id: number, tokenHash: string, now: string): Promise<boolean> {
+  // Under the token it was read by: an invitation made again meanwhile (a new token, perhaps a new role) is not claimed by the old link.
+  const res = await db
+    .updateTable('guardian_invitations')
+    .set({ accepted_at: now })
+    .where('id', '=', id)
+    .where('token_hash', '=', tokenHash)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

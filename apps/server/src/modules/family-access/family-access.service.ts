@@ -178,7 +178,7 @@ async function claimInvitation(ctx: Ctx, token: string, answer: AcceptInvitation
   const now = nowIso(ctx.clock.now());
   const scope = { companyId: company.id, clientId: invitation.client_id };
   return ctx.transaction(async (tx) => {
-    if (!(await repo.claimInvitation(tx.db, invitation.id, now))) throw invalid();
+    if (!(await repo.claimInvitation(tx.db, invitation.id, hashToken(token), now))) throw invalid();
     const loginId = signIn.loginId ?? (await createSignIn(tx, company.id, invitation.email, signIn.passwordHash));
     const id = await repo.upsertGuardian(tx.db, { ...scope, loginId, role: invitation.role, firstName: invitation.first_name, lastName: invitation.last_name, createdAt: now });
     const guardian: Guardian = { id, role: invitation.role, firstName: invitation.first_name, lastName: invitation.last_name };

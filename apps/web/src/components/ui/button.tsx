@@ -58,7 +58,11 @@ export function Button({ variant = 'primary', size = 'md', loading = false, full
       className={buttonClasses(variant, size, cn(fullWidth && 'w-full', className))}
       onClick={(e) => {
         pressed.current = e.currentTarget;
-        if (running.current) return;
+        if (running.current) {
+          // A form's submit button too: the second press submits nothing.
+          e.preventDefault();
+          return;
+        }
         const result: unknown = onClick?.(e);
         if (result instanceof Promise) {
           running.current = true;

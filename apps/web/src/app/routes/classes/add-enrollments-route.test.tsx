@@ -318,7 +318,7 @@ describe('AddEnrollmentsRoute: adding a class to the cart', () => {
     );
     for (const url of ['/hub/classes/add-enrollments/999', '/hub/classes/add-enrollments/abc']) {
       renderPage(url);
-      expect(await screen.findByText('These classes are not open for enrolment. Choose from what is open now.')).toBeTruthy();
+      expect(await screen.findByText('These classes are not open for enrollment. Choose from what is open now.')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Go to Classes' }).getAttribute('href')).toBe('/hub/classes');
       expect(screen.queryByText('Not found')).toBeNull();
       expect(screen.queryByText(/Invalid input/)).toBeNull();

@@ -71,7 +71,7 @@ export default function AddEnrollmentsRoute() {
     return (
       <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
         <PageHeader title="Add Enrollments" />
-        <EmptyState icon={<SearchXIcon className="size-6" />} text="These classes are not open for enrolment. Choose from what is open now.">
+        <EmptyState icon={<SearchXIcon className="size-6" />} text="These classes are not open for enrollment. Choose from what is open now.">
           <Link to={paths.classes} className={buttonClasses('primary', 'sm')}>
             Go to Classes
           </Link>
