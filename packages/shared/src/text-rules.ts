@@ -1,7 +1,7 @@
 /**
- * One rule for every text: no control characters but tab, line feed and carriage return (C0 and
- * DEL), no right-to-left or left-to-right override (it makes a name read backwards where staff see
- * it) and no half of a UTF-16 pair (stored as U+FFFD, never as sent). PostgreSQL cannot store NUL
+ * One rule for every text: no ASCII control characters but tab, line feed and carriage return (DEL
+ * included), no right-to-left or left-to-right override (it makes a name read backwards where staff
+ * see it) and no half of a UTF-16 pair (stored as U+FFFD, never as sent). PostgreSQL cannot store NUL
  * at all, and none of them belongs in a name, a code or a search. The server refuses them in every
  * request (plugins/text-rules.ts); the forms refuse them on the field, with the same message,
  * before anything is sent. Kept as text: the embeddings and isolates phones wrap around a pasted
