@@ -45,7 +45,7 @@ export function splashClasses(): BundleClass[] {
           student: 'sarah/ella',
           start_date: 'today-84',
           absences: [
-            { week: -3, reason: 'Illness', makeup_credit: true, makeup_booked: { class: 'thu-seahorse', week: 0 } },
+            { week: -3, reason: 'Illness', makeup_credit: true, makeup_booked: { class: 'thu-seahorse', week: 1 } },
             { week: -1, reason: 'Illness', makeup_credit: true },
           ],
         },

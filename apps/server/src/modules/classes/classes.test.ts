@@ -218,12 +218,13 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const ella = await studentId('Ella');
     const noah = await studentId('Noah');
     const current = await parent.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${ella}&filter=current&page=1&limit=10`);
-    // Ella's term places; her make-up in this week's Thursday class is current too on that day alone (a Thursday in Sydney).
-    const places = current.body.enrollments.filter((e) => e.Type !== 'temporary');
+    // Ella's term places; her make-up, in next week's Thursday class, is still to come.
+    const places = current.body.enrollments;
     expect(places.map((e) => e.ClassName).sort()).toEqual(['Seahorse – Saturday', 'Seahorse – Tuesday']);
-    for (const makeup of current.body.enrollments.filter((e) => e.Type === 'temporary'))
-      expect([makeup.ClassName, makeup.StartDate, makeup.EndDate]).toEqual(['Seahorse – Thursday', makeup.next_session, makeup.next_session]);
     expect(places[0]!.next_session).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const hers = await parent.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${ella}&filter=future&page=1&limit=10`);
+    const makeup = hers.body.enrollments.find((e) => e.Type === 'temporary')!;
+    expect([makeup.ClassName, makeup.StartDate, makeup.EndDate, makeup.next_session]).toEqual(['Seahorse – Thursday', makeup.StartDate, makeup.StartDate, makeup.StartDate]);
     const future = await parent.get<EnrolmentsPage>(`/api/classes/get-student-enrollments?id=${noah}&filter=future`);
     // The holiday intensive is a block of sessions the family bought, not a make-up.
     expect(future.body.enrollments.map((e) => [e.ClassName, e.Type])).toEqual([['Holiday intensive – Starfish', 'ongoing']]);
@@ -285,7 +286,7 @@ describe.each(testEngines())('classes on %s', (engine) => {
     const ella = await studentId('Ella');
     const noah = await studentId('Noah');
     const thursday = await classId('Seahorse – Thursday');
-    // The seed books Ella a make-up into the Thursday class.
+    // The seed books Ella a make-up into next week's Thursday class: ahead of its cut-off whatever the day.
     const madeUp = await db()
       .selectFrom('enrolments')
       .innerJoin('class_sessions as cs', (j) => j.onRef('cs.class_id', '=', 'enrolments.class_id').onRef('cs.date', '=', 'enrolments.start_date'))
