@@ -3,8 +3,12 @@ import { idParam, idParams } from '../endpoint-params';
 import {
   absenceReasonsAnswerSchema,
   absenceReasonsQuerySchema,
+  withdrawAbsenceAnswerSchema,
+  withdrawAbsenceSchema,
   bookMakeupAnswerSchema,
   bookMakeupSchema,
+  cancelMakeupAnswerSchema,
+  cancelMakeupSchema,
   calendarFeedCreatedSchema,
   calendarFeedParamsSchema,
   calendarFeedStatusSchema,
@@ -196,6 +200,18 @@ export const classEndpoints = {
     description: 'F5.',
     tags,
   }),
+  withdrawAbsence: defineEndpoint({
+    method: 'POST',
+    path: '/api/classes/withdraw-absence',
+    auth: 'customer',
+    switches: ['CanNotifyAbsence'],
+    body: withdrawAbsenceSchema,
+    response: withdrawAbsenceAnswerSchema,
+    errors: ['TOO_LATE', 'MAKEUP_USED', 'SESSION_FULL'],
+    description:
+      'Withdraws an absence before the cut-off (decision 142): its unused make-up credit goes with it; refused while that credit is booked (MAKEUP_USED) or when the place it gave up was taken since (SESSION_FULL). No absence to withdraw answers as a withdrawal did.',
+    tags,
+  }),
   makeups: defineEndpoint({
     access: 'family-read',
     method: 'GET',
@@ -227,6 +243,18 @@ export const classEndpoints = {
     response: bookMakeupAnswerSchema,
     errors: ['MAKEUP_USED', 'MAKEUP_EXPIRED', 'MAKEUP_FORMAT', 'MAKEUP_LEVEL', 'SESSION_NOT_OPEN', 'SESSION_FULL', 'ALREADY_ENROLLED'],
     description: "F8, R91. A session of another level than the credit's is refused with MAKEUP_LEVEL (decision 076).",
+    tags,
+  }),
+  cancelMakeup: defineEndpoint({
+    method: 'POST',
+    path: '/api/classes/cancel-makeup',
+    auth: 'customer',
+    switches: ['CanTakeMakeups'],
+    body: cancelMakeupSchema,
+    response: cancelMakeupAnswerSchema,
+    errors: ['TOO_LATE'],
+    description:
+      'Cancels a booked make-up before the absence cut-off (decision 142): the place is given up and the credit can be booked again until it expires. A credit not booked answers as a cancellation did.',
     tags,
   }),
   changeOptions: defineEndpoint({

@@ -77,8 +77,28 @@ function makeupQuery(db: Db, companyId: number, clientId: number) {
       'mc.name as missed_class',
       'm.expires_on',
       'm.used_at',
+      'm.used_enrolment_id',
       'be.start_date as booked_date',
       'bc.name as booked_class',
+      // The make-up's session (a class has one session a day), for its cut-off and the absence notified for it.
+      (eb) =>
+        eb
+          .selectFrom('class_sessions as bks')
+          .select('bks.id')
+          .where('bks.company_id', '=', companyId)
+          .whereRef('bks.class_id', '=', 'be.class_id')
+          .whereRef('bks.date', '=', 'be.start_date')
+          .limit(1)
+          .as('booked_session_id'),
+      (eb) =>
+        eb
+          .selectFrom('class_sessions as bks')
+          .select('bks.start_time')
+          .where('bks.company_id', '=', companyId)
+          .whereRef('bks.class_id', '=', 'be.class_id')
+          .whereRef('bks.date', '=', 'be.start_date')
+          .limit(1)
+          .as('booked_time'),
       // An absence notified for the make-up session itself: the credit was used, and the child will not be there.
       (eb) =>
         eb
@@ -228,4 +248,46 @@ export async function giveBackMakeupsCoveredBy(db: Db, companyId: number, places
     )
     .execute();
   return cancelled.map((e) => e.start_date).sort();
+}
+
+// Withdrawing an absence and cancelling a make-up (decision 142).
+
+/** The absence notified for a student in a session, with the credit it earned (if any) and that credit's booking. */
+export function findAbsenceWithCredit(db: Db, companyId: number, sessionId: number, studentId: number) {
+  return db
+    .selectFrom('absences as a')
+    .leftJoin('makeup_credits as m', (j) => j.onRef('m.absence_id', '=', 'a.id').on('m.company_id', '=', companyId))
+    .leftJoin('enrolments as be', (j) => j.onRef('be.id', '=', 'm.used_enrolment_id').on('be.company_id', '=', companyId))
+    .select(['a.id', 'm.id as credit_id', 'm.used_at', 'be.start_date as booked_date'])
+    .where('a.company_id', '=', companyId)
+    .where('a.session_id', '=', sessionId)
+    .where('a.student_id', '=', studentId)
+    .executeTakeFirst();
+}
+
+/** Removes an absence and the unused credit it earned. */
+export async function deleteAbsence(db: Db, companyId: number, absenceId: number, creditId: number | null) {
+  if (creditId !== null) await db.deleteFrom('makeup_credits').where('company_id', '=', companyId).where('id', '=', creditId).where('used_at', 'is', null).execute();
+  await db.deleteFrom('absences').where('company_id', '=', companyId).where('id', '=', absenceId).execute();
+}
+
+/**
+ * Gives a booked credit back, once: its make-up place cancelled and any absence notified for that
+ * session removed with it (it gave up a place that is no longer held). False when it was given back already.
+ */
+export async function releaseMakeupCredit(db: Db, companyId: number, clientId: number, makeup: { id: number; student_id: number; used_enrolment_id: number; booked_session_id: number | null }) {
+  const res = await db
+    .updateTable('makeup_credits')
+    .set({ used_at: null, used_enrolment_id: null })
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('id', '=', makeup.id)
+    .where('used_enrolment_id', '=', makeup.used_enrolment_id)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await db.updateTable('enrolments').set({ status: 'cancelled' }).where('company_id', '=', companyId).where('id', '=', makeup.used_enrolment_id).where('status', '=', 'temporary').execute();
+  if (makeup.booked_session_id !== null) {
+    await db.deleteFrom('absences').where('company_id', '=', companyId).where('session_id', '=', makeup.booked_session_id).where('student_id', '=', makeup.student_id).execute();
+  }
+  return true;
 }

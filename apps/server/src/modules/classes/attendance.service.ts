@@ -49,6 +49,7 @@ export async function studentSessions(ctx: Ctx, company: Company, clientId: numb
         Absent: absence !== undefined,
         AbsenceReason: absence?.reason ?? null,
         CanNotifyAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !absence && absenceCutoff(company, s.date, s.start_time) > at,
+        CanWithdrawAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !!absence && absenceCutoff(company, s.date, s.start_time) > at,
         Past: past,
       };
     }),
@@ -89,7 +90,8 @@ function makeupLevel(company: Company, row: attendanceRepo.MakeupRow): string | 
 /** A class of no level is open to every level. */
 const levelAllows = (level: string | null, classLevel: string) => level === null || classLevel === '' || classLevel === level;
 
-function toMakeup(company: Company, row: attendanceRepo.MakeupRow, today: string): Makeup {
+function toMakeup(company: Company, row: attendanceRepo.MakeupRow, c: Clock): Makeup {
+  const today = c.today;
   return {
     MakeupID: row.id,
     StudentID: row.student_id,
@@ -104,6 +106,12 @@ function toMakeup(company: Company, row: attendanceRepo.MakeupRow, today: string
     BookedClass: row.booked_class,
     BookedAbsence: row.booked_absence ?? null,
     Level: makeupLevel(company, row),
+    CanCancel:
+      company.settings.switches.CanTakeMakeups &&
+      row.used_enrolment_id !== null &&
+      row.booked_date !== null &&
+      row.booked_time !== null &&
+      absenceCutoff(company, row.booked_date, row.booked_time) > c.at,
   };
 }
 
@@ -144,7 +152,7 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
   // The place given up may be what the first family on the waitlist is waiting for: not so, an
   // absence frees one session, not the class; the waitlist is for ongoing places.
   const makeup = makeupId === null ? null : await attendanceRepo.findMakeup(ctx.db, company.id, clientId, makeupId);
-  return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(company, makeup, c.today) : null };
+  return { success: true as const, message: msg.absenceSaved, makeup: makeup ? toMakeup(company, makeup, c) : null };
 }
 
 // Make-ups, for a company that takes them (the endpoints' CanTakeMakeups switch).
@@ -154,7 +162,7 @@ export async function listMakeups(ctx: Ctx, company: Company, clientId: number) 
   const order = { available: 0, used: 1, expired: 2 } as const;
   // Usable credits first, soonest to expire first; then booked, then expired.
   return (await attendanceRepo.findMakeups(ctx.db, company.id, clientId))
-    .map((r) => toMakeup(company, r, c.today))
+    .map((r) => toMakeup(company, r, c))
     .sort((a, b) => order[a.Status] - order[b.Status] || a.ExpiresOn.localeCompare(b.ExpiresOn) || a.MakeupID - b.MakeupID);
 }
 
@@ -233,5 +241,64 @@ export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, i
     });
   });
   const makeup = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, input.makeup_id);
-  return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(company, makeup!, c.today) };
+  return { success: true as const, message: msg.makeupBooked, makeup: toMakeup(company, makeup!, c) };
+}
+
+/**
+ * Withdraws an absence before its cut-off (decision 142): the child comes after all. Under the
+ * class's lock, as a make-up booked into the place the absence gave up takes it: refused when that
+ * place was taken since, or while the credit the absence earned is booked; an unused credit goes
+ * with it. No absence to withdraw (a retry, another tab) answers as a withdrawal did.
+ */
+export async function withdrawAbsence(ctx: Ctx, company: Company, clientId: number, input: { session_id: number; student_id: number }) {
+  const session = await repo.findSession(ctx.db, company.id, input.session_id);
+  const student = await repo.findClientStudent(ctx.db, company.id, clientId, input.student_id);
+  if (!session || !student) throw notFound();
+  const c = clock(company, ctx.clock.now());
+  if (absenceCutoff(company, session.date, session.start_time) <= c.at) throw refuse(422, 'TOO_LATE', msg.withdrawTooLate);
+  const dateFormat = company.settings.localization.DateFormat;
+  await ctx.transaction(async (tx) => {
+    if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
+    const absence = await attendanceRepo.findAbsenceWithCredit(tx.db, company.id, session.id, student.id);
+    if (!absence) return;
+    if (absence.used_at !== null) throw refuse(409, 'MAKEUP_USED', msg.absenceMakeupBooked(formatDate(absence.booked_date ?? '', dateFormat)));
+    // Who is in the session without this child: the child's place back must fit.
+    if ((await attendanceRepo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true)) >= session.capacity) {
+      throw refuse(409, 'SESSION_FULL', msg.absencePlaceTaken);
+    }
+    await attendanceRepo.deleteAbsence(tx.db, company.id, absence.id, absence.credit_id);
+    await recordActivity(tx, {
+      companyId: company.id,
+      clientId,
+      kind: 'absence',
+      summary: `Withdrew ${student.first_name}'s absence from ${session.class_name} on ${formatDate(session.date, dateFormat)}`,
+    });
+  });
+  return { success: true as const, message: msg.absenceWithdrawn };
+}
+
+/**
+ * Cancels a booked make-up before its cut-off (decision 142): the place is given up and the
+ * credit can be booked again until it expires. A credit not booked (a retry, another tab) answers
+ * as a cancellation did.
+ */
+export async function cancelMakeup(ctx: Ctx, company: Company, clientId: number, input: { makeup_id: number }) {
+  const c = clock(company, ctx.clock.now());
+  const row = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, input.makeup_id);
+  if (!row) throw notFound();
+  const booked = row.used_enrolment_id;
+  if (booked !== null) {
+    if (!toMakeup(company, row, c).CanCancel) throw refuse(422, 'TOO_LATE', msg.cancelTooLate);
+    await ctx.transaction(async (tx) => {
+      if (!(await attendanceRepo.releaseMakeupCredit(tx.db, company.id, clientId, { ...row, used_enrolment_id: booked }))) return;
+      await recordActivity(tx, {
+        companyId: company.id,
+        clientId,
+        kind: 'makeup',
+        summary: `Cancelled ${row.first_name}'s make-up in ${row.booked_class ?? 'a class'} on ${formatDate(row.booked_date ?? '', company.settings.localization.DateFormat)}`,
+      });
+    });
+  }
+  const makeup = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, row.id);
+  return { success: true as const, message: msg.makeupCancelled, makeup: toMakeup(company, makeup!, c) };
 }

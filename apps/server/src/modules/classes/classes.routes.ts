@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { publicOrigin } from '../../config/env.ts';
 import { findCompanyById } from '../company/company.api.ts';
-import { absenceReasons, bookMakeup, listMakeups, makeupSessions, notifyAbsence, studentSessions } from './attendance.service.ts';
+import { absenceReasons, bookMakeup, cancelMakeup, listMakeups, makeupSessions, notifyAbsence, studentSessions, withdrawAbsence } from './attendance.service.ts';
 import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.service.ts';
 import { cachedClassSearch, classFields, clientStudents, ocrProfile, studentsEnrolledInClass } from './class-search.service.ts';
 import { listStudentEnrolments, validateClassItem } from './enrolments.service.ts';
@@ -79,6 +79,8 @@ export async function classesRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
   route(app, base, endpoints.makeupSessions, async ({ ctx, query }) => ({ sessions: await makeupSessions(ctx, ctx.company, ctx.clientId, query.makeup_id) }));
 
   route(app, base, endpoints.bookMakeup, ({ ctx, body }) => bookMakeup(ctx, ctx.company, ctx.clientId, body));
+  route(app, base, endpoints.withdrawAbsence, ({ ctx, body }) => withdrawAbsence(ctx, ctx.company, ctx.clientId, body));
+  route(app, base, endpoints.cancelMakeup, ({ ctx, body }) => cancelMakeup(ctx, ctx.company, ctx.clientId, body));
 
   route(app, base, endpoints.waitlist, async ({ ctx }) => ({ entries: await listWaitlist(ctx, ctx.company, ctx.clientId) }));
 

@@ -25,6 +25,7 @@ const credit: Makeup = {
   BookedClass: null,
   BookedAbsence: null,
   Level: 'Seahorse',
+  CanCancel: false,
 };
 
 function answers(makeup: Makeup = credit) {

@@ -26,6 +26,7 @@ const credit = (MakeupID: number, MissedDate: string): Makeup => ({
   BookedClass: null,
   BookedAbsence: null,
   Level: 'Seahorse',
+  CanCancel: false,
 });
 
 describe('the make-ups page', () => {

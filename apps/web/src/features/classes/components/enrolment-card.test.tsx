@@ -32,7 +32,7 @@ const enrolment: Enrolment = {
 
 const sessions: ClassSessionsAnswer = {
   class_name: 'Tadpoles',
-  sessions: [{ SessionID: 1, Date: '2026-12-07', Time: '16:00', Status: 'scheduled', Absent: false, AbsenceReason: null, CanNotifyAbsence: false, Past: false }],
+  sessions: [{ SessionID: 1, Date: '2026-12-07', Time: '16:00', Status: 'scheduled', Absent: false, AbsenceReason: null, CanNotifyAbsence: false, CanWithdrawAbsence: false, Past: false }],
 };
 
 describe('EnrolmentCard', () => {
@@ -77,6 +77,7 @@ describe('EnrolmentCard', () => {
         Absent: false,
         AbsenceReason: null,
         CanNotifyAbsence: true,
+        CanWithdrawAbsence: false,
         Past: false,
       })),
     };
