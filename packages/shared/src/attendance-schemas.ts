@@ -97,6 +97,18 @@ export const bookMakeupSchema = z.object({ makeup_id: idField, session_id: idFie
 export const bookMakeupAnswerSchema = z.object({ success: z.literal(true), message: z.string(), makeup: makeupSchema });
 export type BookMakeupAnswer = z.infer<typeof bookMakeupAnswerSchema>;
 
+/** What withdrawing an absence and cancelling a make-up answer (decision 142). */
+export const undoMessages = {
+  absenceWithdrawn: 'Absence withdrawn',
+  withdrawTooLate: 'It is too late to withdraw this absence: the session starts soon',
+  /** The credit an absence earned is booked: the make-up goes first, or the child would have both places. */
+  absenceMakeupBooked: (date: string) => `The make-up this absence earned is booked for ${date}. Cancel that make-up first.`,
+  /** The place an absence gave up went to a make-up meanwhile. */
+  absencePlaceTaken: 'The place given up for this session has been taken since. Please contact us.',
+  makeupCancelled: 'Make-up cancelled',
+  cancelTooLate: 'It is too late to cancel this make-up: the session starts soon',
+} as const;
+
 /** POST /api/classes/withdraw-absence (decision 142): the child comes after all. */
 export const withdrawAbsenceSchema = z.object({ session_id: idField, student_id: idField });
 export const withdrawAbsenceAnswerSchema = z.object({ success: z.literal(true), message: z.string() });

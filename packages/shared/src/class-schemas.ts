@@ -70,14 +70,6 @@ export const classMessages = {
   waitlistAlready: 'This student is already on the waitlist for this class',
   absenceSaved: 'Absence notified',
   makeupBooked: 'Make-up booked',
-  absenceWithdrawn: 'Absence withdrawn',
-  withdrawTooLate: 'It is too late to withdraw this absence: the session starts soon',
-  /** The credit an absence earned is booked: the make-up goes first, or the child would have both places. */
-  absenceMakeupBooked: (date: string) => `The make-up this absence earned is booked for ${date}. Cancel that make-up first.`,
-  /** The place an absence gave up went to a make-up meanwhile. */
-  absencePlaceTaken: 'The place given up for this session has been taken since. Please contact us.',
-  makeupCancelled: 'Make-up cancelled',
-  cancelTooLate: 'It is too late to cancel this make-up: the session starts soon',
   classChangeOff: 'Changing class online is not available. Please contact us.',
   classChangeNotEnrolled: 'This student is not enrolled in this class for the weeks ahead',
   classChangeNotOffered: 'This student cannot move to that class. Choose one of the classes offered.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classMessages, type CancelMakeupAnswer, type ClassSessionsAnswer, type MakeupsAnswer, type MakeupSessionsAnswer } from '@portal/shared/class-schemas';
+import { undoMessages, type CancelMakeupAnswer, type ClassSessionsAnswer, type MakeupsAnswer, type MakeupSessionsAnswer } from '@portal/shared/class-schemas';
 import { formatDate } from '@portal/shared/date-time-text';
 import { testEngines } from '../../test/api-harness.ts';
 import { emptyClass, familyWithChild, makeupCredit, sessionDates, splashClassesApp } from '../../test/payment-fixtures.ts';
@@ -52,7 +52,7 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
     expect(listed.find((s) => s.SessionID === session.id)).toMatchObject({ Absent: true, CanNotifyAbsence: false, CanWithdrawAbsence: true });
 
     const first = await withdraw(who, session.id);
-    expect([first.status, first.body.message]).toEqual([200, classMessages.absenceWithdrawn]);
+    expect([first.status, first.body.message]).toEqual([200, undoMessages.absenceWithdrawn]);
     expect(await absencesOf(who.family.studentId)).toEqual([]);
     expect(await creditsOf(who.family.studentId)).toEqual([]);
     const again = (await who.parent.get<ClassSessionsAnswer>(`/api/classes/get-class-sessions?class_id=${who.classId}&student_id=${who.family.studentId}`)).body.sessions;
@@ -62,7 +62,7 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
 
     // The answer lost and the withdrawal sent again: the same answer, nothing else removed.
     const retried = await withdraw(who, session.id);
-    expect([retried.status, retried.body.message]).toEqual([200, classMessages.absenceWithdrawn]);
+    expect([retried.status, retried.body.message]).toEqual([200, undoMessages.absenceWithdrawn]);
     // And notified again, it earns a credit again.
     expect((await notify(who, session.id)).body.makeup).not.toBeNull();
   });
@@ -81,7 +81,7 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
     expect((await other.browser.post('/api/classes/book-makeup', { makeup_id: credit.creditId, session_id: session.id })).status).toBe(200);
 
     const refused = await withdraw(who, session.id);
-    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'SESSION_FULL', classMessages.absencePlaceTaken]);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'SESSION_FULL', undoMessages.absencePlaceTaken]);
     expect(await absencesOf(who.family.studentId)).toHaveLength(1);
     expect(await creditsOf(who.family.studentId)).toHaveLength(1);
   });
@@ -101,7 +101,7 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
     expect((await notify(who, makeupDay.SessionID)).status).toBe(200);
 
     const refused = await withdraw(who, missed.id);
-    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'MAKEUP_USED', classMessages.absenceMakeupBooked(formatDate(makeupDay.Date, 'dd/MM/yyyy'))]);
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'MAKEUP_USED', undoMessages.absenceMakeupBooked(formatDate(makeupDay.Date, 'dd/MM/yyyy'))]);
 
     const listed = (await who.parent.get<MakeupsAnswer>('/api/classes/get-makeups')).body.makeups.find((m) => m.MakeupID === makeupId)!;
     expect(listed).toMatchObject({ Status: 'used', BookedDate: makeupDay.Date, CanCancel: true });
@@ -110,7 +110,7 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
       who.parent.post<{ message: string }>('/api/classes/cancel-makeup', { makeup_id: makeupId }),
     ]);
     expect([cancelled.status, twice.status]).toEqual([200, 200]);
-    expect(cancelled.body).toMatchObject({ message: classMessages.makeupCancelled, makeup: { Status: 'available', BookedDate: null, CanCancel: false } });
+    expect(cancelled.body).toMatchObject({ message: undoMessages.makeupCancelled, makeup: { Status: 'available', BookedDate: null, CanCancel: false } });
     const place = await db().selectFrom('enrolments').select('status').where('student_id', '=', who.family.studentId).where('kind', '=', 'temporary').execute();
     expect(place).toEqual([{ status: 'cancelled' }]);
     expect((await absencesOf(who.family.studentId)).map((a) => a.session_id)).toEqual([missed.id]);
@@ -149,10 +149,10 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
         .values({ company_id: app.splash, session_id: past.id, student_id: who.family.studentId, client_id: who.family.clientId, reason: 'Sick', notified_at: '2026-01-01T00:00:00.000Z' })
         .execute();
       const late = await withdraw(who, past.id);
-      expect([late.status, late.body.code, late.body.message]).toEqual([422, 'TOO_LATE', classMessages.withdrawTooLate]);
+      expect([late.status, late.body.code, late.body.message]).toEqual([422, 'TOO_LATE', undoMessages.withdrawTooLate]);
       const ran = await makeupCredit(app.t, { companyId: app.splash, clientId: who.family.clientId, studentId: who.family.studentId, classId: who.classId, date: past.date, booked: true });
       const tooLate = await who.parent.post<{ code: string; message: string }>('/api/classes/cancel-makeup', { makeup_id: ran.creditId });
-      expect([tooLate.status, tooLate.body.code, tooLate.body.message]).toEqual([422, 'TOO_LATE', classMessages.cancelTooLate]);
+      expect([tooLate.status, tooLate.body.code, tooLate.body.message]).toEqual([422, 'TOO_LATE', undoMessages.cancelTooLate]);
       expect((await stranger.browser.post('/api/classes/cancel-makeup', { makeup_id: ran.creditId })).status).toBe(404);
     }
     const session = who.sessions[0]!;

@@ -1,4 +1,4 @@
-import { classMessages as msg, type Makeup } from '@portal/shared/class-schemas';
+import { classMessages as msg, undoMessages as undo, type Makeup } from '@portal/shared/class-schemas';
 import type { Db } from '../../db/database.ts';
 import type { Ctx } from '../../context.ts';
 import { recordActivity } from '../activity/activity.api.ts';
@@ -255,16 +255,16 @@ export async function withdrawAbsence(ctx: Ctx, company: Company, clientId: numb
   const student = await repo.findClientStudent(ctx.db, company.id, clientId, input.student_id);
   if (!session || !student) throw notFound();
   const c = clock(company, ctx.clock.now());
-  if (absenceCutoff(company, session.date, session.start_time) <= c.at) throw refuse(422, 'TOO_LATE', msg.withdrawTooLate);
+  if (absenceCutoff(company, session.date, session.start_time) <= c.at) throw refuse(422, 'TOO_LATE', undo.withdrawTooLate);
   const dateFormat = company.settings.localization.DateFormat;
   await ctx.transaction(async (tx) => {
     if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
     const absence = await attendanceRepo.findAbsenceWithCredit(tx.db, company.id, session.id, student.id);
     if (!absence) return;
-    if (absence.used_at !== null) throw refuse(409, 'MAKEUP_USED', msg.absenceMakeupBooked(formatDate(absence.booked_date ?? '', dateFormat)));
+    if (absence.used_at !== null) throw refuse(409, 'MAKEUP_USED', undo.absenceMakeupBooked(formatDate(absence.booked_date ?? '', dateFormat)));
     // Who is in the session without this child: the child's place back must fit.
     if ((await attendanceRepo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true)) >= session.capacity) {
-      throw refuse(409, 'SESSION_FULL', msg.absencePlaceTaken);
+      throw refuse(409, 'SESSION_FULL', undo.absencePlaceTaken);
     }
     await attendanceRepo.deleteAbsence(tx.db, company.id, absence.id, absence.credit_id);
     await recordActivity(tx, {
@@ -274,7 +274,7 @@ export async function withdrawAbsence(ctx: Ctx, company: Company, clientId: numb
       summary: `Withdrew ${student.first_name}'s absence from ${session.class_name} on ${formatDate(session.date, dateFormat)}`,
     });
   });
-  return { success: true as const, message: msg.absenceWithdrawn };
+  return { success: true as const, message: undo.absenceWithdrawn };
 }
 
 /**
@@ -288,7 +288,7 @@ export async function cancelMakeup(ctx: Ctx, company: Company, clientId: number,
   if (!row) throw notFound();
   const booked = row.used_enrolment_id;
   if (booked !== null) {
-    if (!toMakeup(company, row, c).CanCancel) throw refuse(422, 'TOO_LATE', msg.cancelTooLate);
+    if (!toMakeup(company, row, c).CanCancel) throw refuse(422, 'TOO_LATE', undo.cancelTooLate);
     await ctx.transaction(async (tx) => {
       if (!(await attendanceRepo.releaseMakeupCredit(tx.db, company.id, clientId, { ...row, used_enrolment_id: booked }))) return;
       await recordActivity(tx, {
@@ -300,5 +300,5 @@ export async function cancelMakeup(ctx: Ctx, company: Company, clientId: number,
     });
   }
   const makeup = await attendanceRepo.findMakeup(ctx.db, company.id, clientId, row.id);
-  return { success: true as const, message: msg.makeupCancelled, makeup: toMakeup(company, makeup!, c) };
+  return { success: true as const, message: undo.makeupCancelled, makeup: toMakeup(company, makeup!, c) };
 }

@@ -1,8 +1,12 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { RotateCcwIcon } from 'lucide-react';
 import type { Makeup } from '@portal/shared/class-schemas';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+
+// Its own chunk, fetched when a family first asks to cancel: the landing page's entry lists each page's chunks, and this one adds none.
+const CancelMakeupDialog = lazy(() => import('@/features/classes/components/cancel-makeup-dialog').then((m) => ({ default: m.CancelMakeupDialog })));
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
@@ -27,6 +31,8 @@ export default function MakeupsRoute() {
   const config = useConfig();
   // A viewer follows the credits and books none (decision 101).
   const mayBook = useCan(classEndpoints.bookMakeup);
+  const mayCancel = useCan(classEndpoints.cancelMakeup);
+  const [cancelling, setCancelling] = useState<Makeup | null>(null);
   const makeups = useMakeups();
   const dateFormat = config.localization.DateFormat;
   const today = todayIn(companyTimeZone(config));
@@ -57,6 +63,11 @@ export default function MakeupsRoute() {
               <div className="flex items-center gap-3">
                 {/* An absence notified for the make-up session: badged as the Enrollments page badges it. */}
                 {m.Status === 'used' && m.BookedAbsence !== null ? <AbsentBadge reason={m.BookedAbsence} /> : <Badge tone={STATUS[m.Status].tone}>{STATUS[m.Status].label}</Badge>}
+                {m.CanCancel && mayCancel ? (
+                  <Button size="sm" variant="secondary" aria-label={`Cancel make-up: ${m.StudentName}, ${formatDate(m.BookedDate, dateFormat)}`} onClick={() => setCancelling(m)}>
+                    Cancel make-up
+                  </Button>
+                ) : null}
                 {m.Status === 'available' && mayBook ? (
                   <Link className={buttonClasses('primary', 'sm')} to={`${paths.makeupsBook}?makeup_id=${m.MakeupID}`}>
                     Book make-up
@@ -67,6 +78,11 @@ export default function MakeupsRoute() {
           ))}
         </ul>
       )}
+      {cancelling ? (
+        <Suspense fallback={null}>
+          <CancelMakeupDialog makeup={cancelling} onClose={() => setCancelling(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AbsenceReasonsAnswer, NotifyAbsenceAnswer } from '@portal/shared/class-schemas';
+import type { AbsenceReasonsAnswer, NotifyAbsenceAnswer, WithdrawAbsenceAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
+import { studentsKey } from '@/entities/students/get-student';
 import { call } from '@/lib/call';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 
@@ -27,5 +28,18 @@ export function useNotifyAbsence() {
     mutationFn: notifyAbsence,
     // Sessions show the absence, make-ups the new credit.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKey }),
+  });
+}
+
+export function withdrawAbsence(body: { session_id: number; student_id: number }): Promise<WithdrawAbsenceAnswer> {
+  return call(classEndpoints.withdrawAbsence, { body });
+}
+
+export function useWithdrawAbsence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawAbsence,
+    // Sessions and the child's record lose the absence, make-ups the credit it earned.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: classesKey }), queryClient.invalidateQueries({ queryKey: studentsKey })]),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookMakeupAnswer, MakeupSessionsAnswer, MakeupsAnswer } from '@portal/shared/class-schemas';
+import type { BookMakeupAnswer, CancelMakeupAnswer, MakeupSessionsAnswer, MakeupsAnswer } from '@portal/shared/class-schemas';
 import { classesKey } from '@/entities/classes/classes-key';
+import { studentsKey } from '@/entities/students/get-student';
 import { call } from '@/lib/call';
 import { classEndpoints } from '@portal/shared/endpoints/classes';
 
@@ -41,5 +42,18 @@ export function useBookMakeup() {
       const used = JSON.stringify(makeupSessionsQueryOptions(body.makeup_id).queryKey);
       return queryClient.invalidateQueries({ queryKey: classesKey, predicate: (query) => JSON.stringify(query.queryKey) !== used });
     },
+  });
+}
+
+export function cancelMakeup(body: { makeup_id: number }): Promise<CancelMakeupAnswer> {
+  return call(classEndpoints.cancelMakeup, { body });
+}
+
+export function useCancelMakeup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelMakeup,
+    // The credit is free again, the child's make-up place gone from the sessions, enrolments and the child's record.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: classesKey }), queryClient.invalidateQueries({ queryKey: studentsKey })]),
   });
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ClassSessionsAnswer, Enrolment } from '@portal/shared/class-schemas';
+import { undoMessages, type ClassSessionsAnswer, type Enrolment } from '@portal/shared/class-schemas';
 import { classesTestConfig, TIME_DISPLAY_CASES } from '@/test/classes-config';
 import { HOLDER, renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
@@ -121,6 +121,50 @@ describe('EnrolmentCard', () => {
     const buttons = within(list).getAllByRole('button', { name: /^Notify absence/ });
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([expect.stringMatching(/^Notify absence: Ella, .*07\/12\/2026/), expect.stringMatching(/^Notify absence: Ella, .*14\/12\/2026/)]);
     expect(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Notify absence: Ella, Tadpoles' })).toBeTruthy();
+  });
+
+  it('an absence still before its cut-off can be withdrawn: asked first, refused in the dialog, then said', async () => {
+    const absent: ClassSessionsAnswer = {
+      class_name: 'Tadpoles',
+      sessions: [
+        { ...sessions.sessions[0]!, Absent: true, AbsenceReason: 'Illness', CanWithdrawAbsence: true },
+        { ...sessions.sessions[0]!, SessionID: 2, Date: '2026-11-30', Absent: true, AbsenceReason: 'Illness', Past: true },
+      ],
+    };
+    const sent: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(absent)),
+      http.post('/api/classes/withdraw-absence', async ({ request }) => {
+        sent.push(await request.json());
+        if (refuse) return HttpResponse.json({ code: 'SESSION_FULL', message: undoMessages.absencePlaceTaken }, { status: 409 });
+        return HttpResponse.json({ success: true, message: undoMessages.absenceWithdrawn });
+      }),
+    );
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { user: HOLDER, url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    // The past absence offers nothing; the one ahead, Withdraw.
+    const withdraw = within(list).getAllByRole('button', { name: /^Withdraw absence/ });
+    expect(withdraw.map((b) => b.getAttribute('aria-label'))).toEqual([expect.stringMatching(/^Withdraw absence: Ella, .*07\/12\/2026/)]);
+    fireEvent.click(withdraw[0]!);
+    const ask = await screen.findByRole('dialog', { name: 'Withdraw this absence?' });
+    expect(within(ask).getByText('Ella is expected at the session after all. A make-up credit the absence earned is removed with it.')).toBeTruthy();
+    // Kept: nothing sent.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep absence' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+    fireEvent.click(within(list).getByRole('button', { name: /^Withdraw absence/ }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Withdraw this absence?' })).getByRole('button', { name: 'Withdraw absence' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(undoMessages.absencePlaceTaken);
+    refuse = false;
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Withdraw this absence?' })).getByRole('button', { name: 'Withdraw absence' }));
+    const done = await screen.findByRole('dialog', { name: undoMessages.absenceWithdrawn });
+    expect(within(done).getByText('Ella is expected at Tadpoles on 07/12/2026.')).toBeTruthy();
+    expect(sent).toEqual([
+      { session_id: 1, student_id: 5 },
+      { session_id: 1, student_id: 5 },
+    ]);
   });
 
   it('a session too near to notify an absence for says so, where the others offer Notify absence; a past or cancelled one says neither', async () => {

@@ -11,6 +11,7 @@ import { classWhen, sessionWhen } from '@/lib/class-format';
 import { coachLabel, courtName } from '@/lib/labels';
 import { AbsenceFlow } from './absence-flow';
 import { AbsentBadge } from '@/components/classes/absent-badge';
+import { WithdrawAbsenceDialog } from './withdraw-absence-dialog';
 
 const TYPE_LABEL = { ongoing: 'Term', casual: 'Casual', temporary: 'Make-up' } as const;
 
@@ -24,6 +25,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
   const notifies = config.CanNotifyAbsence && mayChange;
   const [open, setOpen] = useState(startOpen);
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
+  const [withdrawing, setWithdrawing] = useState<StudentSession | null>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
   const dateFormat = config.localization.DateFormat;
   // The class's sessions the student has a place in, of this enrolment's dates only: two make-ups in
@@ -73,6 +75,12 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                   <span className="flex items-center gap-2">
                     {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                     {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
+                    {s.CanWithdrawAbsence && mayChange ? (
+                      // A mis-tap put right before the cut-off (decision 142).
+                      <Button size="sm" variant="link" className="max-sm:min-h-10!" aria-label={`Withdraw absence: ${studentName}, ${when}`} onClick={() => setWithdrawing(s)}>
+                        Withdraw
+                      </Button>
+                    ) : null}
                     {s.CanNotifyAbsence && mayChange ? (
                       // Each button is named by its child and session, so a list of them is not ten times the same words.
                       // 40 px tall on a phone: a row's neighbour is another date, a tap's slip another session.
@@ -88,6 +96,16 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
               );
             })}
         </ul>
+      ) : null}
+      {withdrawing ? (
+        <WithdrawAbsenceDialog
+          studentId={enrolment.StudentID}
+          studentName={studentName}
+          className={enrolment.ClassName}
+          session={withdrawing}
+          makeup={enrolment.Type === 'temporary'}
+          onClose={() => setWithdrawing(null)}
+        />
       ) : null}
       {absence && own ? (
         <AbsenceFlow
