@@ -9,7 +9,7 @@ import { emptyClass, familyWithChild, makeupCredit, sessionDates, splashClassesA
  * that notified or booked them; the place each gives back or takes again counted under the class's lock.
  */
 describe.each(testEngines())('withdrawing an absence and cancelling a make-up on %s', (engine) => {
-  const app = splashClassesApp(engine, 6);
+  const app = splashClassesApp(engine, 10);
   const { db } = app;
   // Two days ahead at least: a session earlier today may be past the cut-off, whatever the hour the test runs.
   const ahead = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -100,6 +100,11 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
     // An absence notified for the make-up session too: cancelling the make-up removes it with the place.
     expect((await notify(who, makeupDay.SessionID)).status).toBe(200);
 
+    // The list offers no withdrawal while the credit is booked; sent anyway, it says what to do first.
+    const listedMissed = (await who.parent.get<ClassSessionsAnswer>(`/api/classes/get-class-sessions?class_id=${who.classId}&student_id=${who.family.studentId}`)).body.sessions.find(
+      (s) => s.SessionID === missed.id,
+    );
+    expect(listedMissed).toMatchObject({ Absent: true, CanWithdrawAbsence: false });
     const refused = await withdraw(who, missed.id);
     expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'MAKEUP_USED', undoMessages.absenceMakeupBooked(formatDate(makeupDay.Date, 'dd/MM/yyyy'))]);
 
@@ -132,34 +137,56 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
     expect(await creditsOf(who.family.studentId)).toEqual([]);
   });
 
+  it('a withdrawal and a booking of the credit it would remove, at once: one of them, never both', async () => {
+    for (let round = 0; round < 4; round++) {
+      const who = await termPlace(6 + (round % 2), 4);
+      const cls = await db().selectFrom('classes').select(['standard', 'lesson_format_id']).where('id', '=', who.classId).executeTakeFirstOrThrow();
+      const otherClass = await emptyClass(app.t, app.splash, app.classIds[8 + (round % 2)]!, { capacity: 4, price_cents: 2_000, standard: cls.standard, lesson_format_id: cls.lesson_format_id });
+      const missed = who.sessions[round]!;
+      const makeupId = (await notify(who, missed.id)).body.makeup!.MakeupID;
+      const target = (await who.parent.get<MakeupSessionsAnswer>(`/api/classes/get-makeup-sessions?makeup_id=${makeupId}`)).body.sessions.find((s) => s.ClassID === otherClass && s.Date >= ahead())!;
+      const [withdrawn, booked] = await Promise.all([withdraw(who, missed.id), who.parent.post('/api/classes/book-makeup', { makeup_id: makeupId, session_id: target.SessionID })]);
+      const places = await db().selectFrom('enrolments').select('id').where('student_id', '=', who.family.studentId).where('kind', '=', 'temporary').where('status', '=', 'temporary').execute();
+      if (withdrawn.status === 200) {
+        expect(booked.status).toBe(booked.status === 404 ? 404 : 409);
+        expect([await absencesOf(who.family.studentId), await creditsOf(who.family.studentId), places]).toEqual([[], [], []]);
+      } else {
+        expect([withdrawn.status, withdrawn.body.code, booked.status]).toEqual([409, 'MAKEUP_USED', 200]);
+        expect([(await absencesOf(who.family.studentId)).length, (await creditsOf(who.family.studentId)).length, places.length]).toEqual([1, 1, 1]);
+      }
+    }
+  });
+
   it('too late after the cut-off, and another family’s absence or make-up is not found', async () => {
     const who = await termPlace(4, 4);
-    // A session already run, with an absence and a make-up booked into it.
+    // A session already run (the class's first week, before the child's place began), with an absence and a make-up booked into it.
     const past = await db()
-      .selectFrom('class_sessions')
-      .select(['id', 'date'])
-      .where('class_id', '=', who.classId)
-      .where('date', '<', new Date().toISOString().slice(0, 10))
-      .orderBy('date', 'desc')
-      .executeTakeFirst();
+      .insertInto('class_sessions')
+      .values({ company_id: app.splash, class_id: who.classId, date: '2026-01-08', start_time: '16:00', status: 'scheduled' })
+      .returning(['id', 'date'])
+      .executeTakeFirstOrThrow();
     const stranger = await familyWithChild(app.t, 'Omar');
-    if (past) {
-      await db()
-        .insertInto('absences')
-        .values({ company_id: app.splash, session_id: past.id, student_id: who.family.studentId, client_id: who.family.clientId, reason: 'Sick', notified_at: '2026-01-01T00:00:00.000Z' })
-        .execute();
-      const late = await withdraw(who, past.id);
-      expect([late.status, late.body.code, late.body.message]).toEqual([422, 'TOO_LATE', undoMessages.withdrawTooLate]);
-      const ran = await makeupCredit(app.t, { companyId: app.splash, clientId: who.family.clientId, studentId: who.family.studentId, classId: who.classId, date: past.date, booked: true });
-      const tooLate = await who.parent.post<{ code: string; message: string }>('/api/classes/cancel-makeup', { makeup_id: ran.creditId });
-      expect([tooLate.status, tooLate.body.code, tooLate.body.message]).toEqual([422, 'TOO_LATE', undoMessages.cancelTooLate]);
-      expect((await stranger.browser.post('/api/classes/cancel-makeup', { makeup_id: ran.creditId })).status).toBe(404);
-    }
+    await db()
+      .insertInto('absences')
+      .values({ company_id: app.splash, session_id: past.id, student_id: who.family.studentId, client_id: who.family.clientId, reason: 'Sick', notified_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
+    const late = await withdraw(who, past.id);
+    expect([late.status, late.body.code, late.body.message]).toEqual([422, 'TOO_LATE', undoMessages.withdrawTooLate]);
+    const ran = await makeupCredit(app.t, { companyId: app.splash, clientId: who.family.clientId, studentId: who.family.studentId, classId: who.classId, date: past.date, booked: true });
+    const tooLate = await who.parent.post<{ code: string; message: string }>('/api/classes/cancel-makeup', { makeup_id: ran.creditId });
+    expect([tooLate.status, tooLate.body.code, tooLate.body.message]).toEqual([422, 'TOO_LATE', undoMessages.cancelTooLate]);
+    expect((await stranger.browser.post('/api/classes/cancel-makeup', { makeup_id: ran.creditId })).status).toBe(404);
+    // A session the company cancelled is not the family's to change.
+    const cancelled = who.sessions.at(-1)!;
+    expect((await notify(who, cancelled.id)).status).toBe(200);
+    await db().updateTable('class_sessions').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
+    const closed = await withdraw(who, cancelled.id);
+    expect([closed.status, closed.body.code]).toEqual([422, 'SESSION_NOT_OPEN']);
     const session = who.sessions[0]!;
     expect((await notify(who, session.id)).status).toBe(200);
     const notMine = await stranger.browser.post('/api/classes/withdraw-absence', { session_id: session.id, student_id: who.family.studentId });
     expect(notMine.status).toBe(404);
-    expect(await absencesOf(who.family.studentId)).toHaveLength(past ? 2 : 1);
+    expect(await absencesOf(who.family.studentId)).toHaveLength(3);
   });
 
   const className = async (classId: number) => (await db().selectFrom('classes').select('name').where('id', '=', classId).executeTakeFirstOrThrow()).name;

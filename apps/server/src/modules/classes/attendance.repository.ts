@@ -33,7 +33,17 @@ export function findSessionsOfClass(db: Db, companyId: number, classId: number) 
 
 export function findAbsencesOfStudent(db: Db, companyId: number, studentId: number, sessionIds: number[]) {
   if (sessionIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('absences').select(['id', 'session_id', 'reason']).where('company_id', '=', companyId).where('student_id', '=', studentId).where('session_id', 'in', sessionIds).execute();
+  return (
+    db
+      .selectFrom('absences as a')
+      // The credit it earned, if booked: withdrawing waits until that make-up is cancelled (decision 142).
+      .leftJoin('makeup_credits as m', (j) => j.onRef('m.absence_id', '=', 'a.id').on('m.company_id', '=', companyId))
+      .select(['a.id', 'a.session_id', 'a.reason', 'm.used_at as credit_used_at'])
+      .where('a.company_id', '=', companyId)
+      .where('a.student_id', '=', studentId)
+      .where('a.session_id', 'in', sessionIds)
+      .execute()
+  );
 }
 
 export async function insertAbsence(db: Db, row: { company_id: number; session_id: number; student_id: number; client_id: number; reason: string; notified_at: string }) {
@@ -78,6 +88,7 @@ function makeupQuery(db: Db, companyId: number, clientId: number) {
       'm.expires_on',
       'm.used_at',
       'm.used_enrolment_id',
+      'be.class_id as booked_class_id',
       'be.start_date as booked_date',
       'bc.name as booked_class',
       // The make-up's session (a class has one session a day), for its cut-off and the absence notified for it.
@@ -265,10 +276,17 @@ export function findAbsenceWithCredit(db: Db, companyId: number, sessionId: numb
     .executeTakeFirst();
 }
 
-/** Removes an absence and the unused credit it earned. */
-export async function deleteAbsence(db: Db, companyId: number, absenceId: number, creditId: number | null) {
-  if (creditId !== null) await db.deleteFrom('makeup_credits').where('company_id', '=', companyId).where('id', '=', creditId).where('used_at', 'is', null).execute();
+/**
+ * Removes an absence and the unused credit it earned; false, removing nothing, when that credit was
+ * booked meanwhile (the credit's row is deleted first: a booking of it waits for this, or this finds it used).
+ */
+export async function deleteAbsence(db: Db, companyId: number, absenceId: number, creditId: number | null): Promise<boolean> {
+  if (creditId !== null) {
+    const gone = await db.deleteFrom('makeup_credits').where('company_id', '=', companyId).where('id', '=', creditId).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(gone.numDeletedRows) !== 1) return false;
+  }
   await db.deleteFrom('absences').where('company_id', '=', companyId).where('id', '=', absenceId).execute();
+  return true;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function studentSessions(ctx: Ctx, company: Company, clientId: numb
         Absent: absence !== undefined,
         AbsenceReason: absence?.reason ?? null,
         CanNotifyAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !absence && absenceCutoff(company, s.date, s.start_time) > at,
-        CanWithdrawAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !!absence && absenceCutoff(company, s.date, s.start_time) > at,
+        CanWithdrawAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !!absence && absence.credit_used_at === null && absenceCutoff(company, s.date, s.start_time) > at,
         Past: past,
       };
     }),
@@ -128,6 +128,11 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
   if (absenceCutoff(company, session.date, session.start_time) <= at) throw refuse(422, 'TOO_LATE', msg.absenceTooLate);
   const c = clock(company, at);
   const makeupId = await ctx.transaction(async (tx) => {
+    // A make-up place the family may be cancelling at this moment (decision 142): checked again under the class's lock that cancelling takes.
+    if (inSession.kind === 'temporary') {
+      await repo.lockClass(tx.db, company.id, session.class_id);
+      if (!(await clientStudentsInSession(tx.db, company, clientId, session)).some((r) => r.student_id === input.student_id && r.session_id === session.id)) throw notFound();
+    }
     const absenceId = await attendanceRepo.insertAbsence(tx.db, { company_id: company.id, session_id: session.id, student_id: input.student_id, client_id: clientId, reason, notified_at: c.now });
     if (absenceId === null) throw refuse(409, 'ALREADY_ABSENT', msg.absenceAlready);
     const student = await repo.findClientStudent(tx.db, company.id, clientId, input.student_id);
@@ -158,7 +163,7 @@ export async function notifyAbsence(ctx: Ctx, company: Company, clientId: number
 // Make-ups, for a company that takes them (the endpoints' CanTakeMakeups switch).
 
 export async function listMakeups(ctx: Ctx, company: Company, clientId: number) {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const order = { available: 0, used: 1, expired: 2 } as const;
   // Usable credits first, soonest to expire first; then booked, then expired.
   return (await attendanceRepo.findMakeups(ctx.db, company.id, clientId))
@@ -255,18 +260,24 @@ export async function withdrawAbsence(ctx: Ctx, company: Company, clientId: numb
   const student = await repo.findClientStudent(ctx.db, company.id, clientId, input.student_id);
   if (!session || !student) throw notFound();
   const c = clock(company, ctx.clock.now());
+  if (session.status !== 'scheduled') throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
   if (absenceCutoff(company, session.date, session.start_time) <= c.at) throw refuse(422, 'TOO_LATE', undo.withdrawTooLate);
   const dateFormat = company.settings.localization.DateFormat;
+  const booked = async (db: Db) => {
+    const found = await attendanceRepo.findAbsenceWithCredit(db, company.id, session.id, student.id);
+    return refuse(409, 'MAKEUP_USED', undo.absenceMakeupBooked(formatDate(found?.booked_date ?? '', dateFormat)));
+  };
   await ctx.transaction(async (tx) => {
     if (!(await repo.lockClass(tx.db, company.id, session.class_id))) throw notFound();
     const absence = await attendanceRepo.findAbsenceWithCredit(tx.db, company.id, session.id, student.id);
     if (!absence) return;
-    if (absence.used_at !== null) throw refuse(409, 'MAKEUP_USED', undo.absenceMakeupBooked(formatDate(absence.booked_date ?? '', dateFormat)));
+    if (absence.used_at !== null) throw await booked(tx.db);
     // Who is in the session without this child: the child's place back must fit.
     if ((await attendanceRepo.sessionOccupancy(tx.db, company.id, session.class_id, session.date, c.now, session.id, true)) >= session.capacity) {
       throw refuse(409, 'SESSION_FULL', undo.absencePlaceTaken);
     }
-    await attendanceRepo.deleteAbsence(tx.db, company.id, absence.id, absence.credit_id);
+    // Its credit booked into another class meanwhile (that class's lock, not this one's).
+    if (!(await attendanceRepo.deleteAbsence(tx.db, company.id, absence.id, absence.credit_id))) throw await booked(tx.db);
     await recordActivity(tx, {
       companyId: company.id,
       clientId,
@@ -288,8 +299,12 @@ export async function cancelMakeup(ctx: Ctx, company: Company, clientId: number,
   if (!row) throw notFound();
   const booked = row.used_enrolment_id;
   if (booked !== null) {
+    // Its session gone (the company changed the timetable): the office decides.
+    if (row.booked_time === null) throw refuse(422, 'SESSION_NOT_OPEN', msg.sessionNotOpen);
     if (!toMakeup(company, row, c).CanCancel) throw refuse(422, 'TOO_LATE', undo.cancelTooLate);
     await ctx.transaction(async (tx) => {
+      // Under the class's lock, as an absence notified for that session checks the place it gives up.
+      if (row.booked_class_id !== null) await repo.lockClass(tx.db, company.id, row.booked_class_id);
       if (!(await attendanceRepo.releaseMakeupCredit(tx.db, company.id, clientId, { ...row, used_enrolment_id: booked }))) return;
       await recordActivity(tx, {
         companyId: company.id,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RotateCcwIcon } from 'lucide-react';
 import type { Makeup } from '@portal/shared/class-schemas';
@@ -6,7 +6,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 
 // Its own chunk, fetched when a family first asks to cancel: the landing page's entry lists each page's chunks, and this one adds none.
-const CancelMakeupDialog = lazy(() => import('@/features/classes/components/cancel-makeup-dialog').then((m) => ({ default: m.CancelMakeupDialog })));
+const loadCancelDialog = () => import('@/features/classes/components/cancel-makeup-dialog');
+const CancelMakeupDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelMakeupDialog })));
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
@@ -34,6 +35,11 @@ export default function MakeupsRoute() {
   const mayCancel = useCan(classEndpoints.cancelMakeup);
   const [cancelling, setCancelling] = useState<Makeup | null>(null);
   const makeups = useMakeups();
+  const cancellable = makeups.data?.makeups.some((m) => m.CanCancel) ?? false;
+  // Fetched while the page shows a make-up that can be cancelled, so the dialog opens at once when asked for.
+  useEffect(() => {
+    if (cancellable && mayCancel) void loadCancelDialog();
+  }, [cancellable, mayCancel]);
   const dateFormat = config.localization.DateFormat;
   const today = todayIn(companyTimeZone(config));
   return (

@@ -39,7 +39,7 @@ export function useWithdrawAbsence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawAbsence,
-    // Sessions and the child's record lose the absence, make-ups the credit it earned.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: classesKey }), queryClient.invalidateQueries({ queryKey: studentsKey })]),
+    // Sessions the child's record and home's upcoming classes lose the absence, make-ups the credit it earned.
+    onSuccess: () => Promise.all([classesKey, studentsKey, ['home']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -53,7 +53,7 @@ export function useCancelMakeup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelMakeup,
-    // The credit is free again, the child's make-up place gone from the sessions, enrolments and the child's record.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: classesKey }), queryClient.invalidateQueries({ queryKey: studentsKey })]),
+    // The credit is free again, the child's make-up place gone from the sessions, enrolments, the child's record and home's upcoming classes.
+    onSuccess: () => Promise.all([classesKey, studentsKey, ['home']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -133,8 +133,10 @@ describe('EnrolmentCard', () => {
     };
     const sent: unknown[] = [];
     let refuse = true;
+    // Withdrawn, the list read again shows the session free to notify.
+    const after: ClassSessionsAnswer = { ...absent, sessions: [{ ...sessions.sessions[0]!, CanNotifyAbsence: true }, absent.sessions[1]!] };
     server.use(
-      http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(absent)),
+      http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(sent.length === 2 ? after : absent)),
       http.post('/api/classes/withdraw-absence', async ({ request }) => {
         sent.push(await request.json());
         if (refuse) return HttpResponse.json({ code: 'SESSION_FULL', message: undoMessages.absencePlaceTaken }, { status: 409 });
@@ -165,6 +167,9 @@ describe('EnrolmentCard', () => {
       { session_id: 1, student_id: 5 },
       { session_id: 1, student_id: 5 },
     ]);
+    // Closed, the focus is on the session's own Notify absence, not lost with the button that opened it.
+    fireEvent.click(within(done).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Notify absence: Ella, .*07\/12\/2026/));
   });
 
   it('a session too near to notify an absence for says so, where the others offer Notify absence; a past or cancelled one says neither', async () => {

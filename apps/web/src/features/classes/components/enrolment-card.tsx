@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Enrolment, StudentSession } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
@@ -26,11 +26,20 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
   const [open, setOpen] = useState(startOpen);
   const [absence, setAbsence] = useState<StudentSession | 'pick' | null>(null);
   const [withdrawing, setWithdrawing] = useState<StudentSession | null>(null);
+  // Withdrawn, the session's button is Notify absence again: the focus goes to it once the list shows it, not to the page's top.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const sessions = useClassSessions(open || absence ? enrolment.ClassID : null, enrolment.StudentID);
   const dateFormat = config.localization.DateFormat;
   // The class's sessions the student has a place in, of this enrolment's dates only: two make-ups in
   // one class are two cards, each with its own day.
   const own = sessions.data?.sessions.filter((s) => s.Date >= enrolment.StartDate && (enrolment.EndDate === null || s.Date <= enrolment.EndDate));
+  useEffect(() => {
+    const button = refocus ? [...(listRef.current?.querySelectorAll('button') ?? [])].find((b) => b.getAttribute('aria-label') === refocus) : undefined;
+    if (!button) return;
+    button.focus();
+    setRefocus(null);
+  }, [refocus, sessions.data]);
   return (
     <li className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="enrolment">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -61,7 +70,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
         ) : null}
       </div>
       {open && own ? (
-        <ul className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
+        <ul ref={listRef} className="mt-3 divide-y divide-line rounded-xl border border-line" aria-label={`Sessions of ${enrolment.ClassName}`}>
           {own
             .filter((s) => !startOpen || !s.Past)
             .map((s) => {
@@ -78,7 +87,7 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                     {s.CanWithdrawAbsence && mayChange ? (
                       // A mis-tap put right before the cut-off (decision 142).
                       <Button size="sm" variant="link" className="max-sm:min-h-10!" aria-label={`Withdraw absence: ${studentName}, ${when}`} onClick={() => setWithdrawing(s)}>
-                        Withdraw
+                        Withdraw absence
                       </Button>
                     ) : null}
                     {s.CanNotifyAbsence && mayChange ? (
@@ -104,7 +113,10 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
           className={enrolment.ClassName}
           session={withdrawing}
           makeup={enrolment.Type === 'temporary'}
-          onClose={() => setWithdrawing(null)}
+          onClose={(withdrawn) => {
+            if (withdrawn) setRefocus(`Notify absence: ${studentName}, ${sessionWhen(withdrawing.Date, withdrawing.Time, dateFormat, config.classes_setup?.TimeDisplay)}`);
+            setWithdrawing(null);
+          }}
         />
       ) : null}
       {absence && own ? (

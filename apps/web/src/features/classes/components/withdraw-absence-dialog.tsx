@@ -24,7 +24,7 @@ export function WithdrawAbsenceDialog({
   className: string;
   session: StudentSession;
   makeup: boolean;
-  onClose: () => void;
+  onClose: (withdrawn: boolean) => void;
 }) {
   const config = useConfig();
   const withdraw = useWithdrawAbsence();
@@ -33,16 +33,24 @@ export function WithdrawAbsenceDialog({
   const [done, setDone] = useState<string | null>(null);
   const when = sessionWhen(session.Date, session.Time, config.localization.DateFormat, config.classes_setup?.TimeDisplay);
   if (done)
-    return <MessageModal open tone="success" title={done} message={`${studentName} is expected at ${className} on ${formatDate(session.Date, config.localization.DateFormat)}.`} onClose={onClose} />;
+    return (
+      <MessageModal
+        open
+        tone="success"
+        title={done}
+        message={`${studentName} is expected at ${className} on ${formatDate(session.Date, config.localization.DateFormat)}.`}
+        onClose={() => onClose(true)}
+      />
+    );
   return (
     <Modal
       open
-      onOpenChange={(o) => (o ? undefined : onClose())}
+      onOpenChange={(o) => (o ? undefined : onClose(false))}
       title="Withdraw this absence?"
       description={`${studentName} · ${className} · ${when}`}
       footer={
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={() => onClose(false)}>
             Keep absence
           </Button>
           <Button
@@ -56,7 +64,7 @@ export function WithdrawAbsenceDialog({
     >
       <p className="text-sm text-ink-soft">
         {studentName} is expected at the session after all.
-        {config.CanTakeMakeups && !makeup ? ' A make-up credit the absence earned is removed with it.' : ''}
+        {config.CanTakeMakeups && config.classes_setup?.AbsenceEarnsMakeup !== false && !makeup ? ' A make-up credit the absence earned is removed with it.' : ''}
       </p>
       {error ? (
         <p role="alert" className="mt-3 text-sm text-danger">
