@@ -2,10 +2,10 @@ import { apiCall, expect, openUserMenu, signInViaApi, test } from '../support/fi
 
 test.describe('Account Settings', () => {
   test('K1, K3, K4: the tab bar, the back button while editing, and a sign-in-actions refresh on each tab switch; each account page loads its code only when opened', async ({ page, world }) => {
-    // The scripts the page fetches, by chunk name (the part of the file name before the hash).
+    // The scripts the page fetches, by chunk name (the part of the file name before its 7-character hash, decision 117).
     const chunks = new Set<string>();
     page.on('request', (r) => {
-      const name = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      const name = /\/assets\/(.+)-[\w-]{7}\.js$/.exec(new URL(r.url()).pathname)?.[1];
       if (r.resourceType() === 'script' && name) chunks.add(name);
     });
     const lazy = ['security-route', 'agreements-route', 'billing-route', 'contact-us-route', 'class-session-link-route', 'barcodes-route'];
