@@ -120,7 +120,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
 
   it('a place not begun yet, moved to a class whose first session comes before it, is replayed when asked again', async () => {
     const [a, b] = await programme(10, [2_000, 2_000]);
-    const { today } = clock((await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!);
+    const { today } = clock((await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!, app.t.runtime.ctx.clock.now());
     // The place starts at a session of its class over a week ahead: the new class's first session comes first, whatever today's weekday.
     const first = await db().selectFrom('class_sessions').select('date').where('class_id', '=', a).where('date', '>=', addDays(today, 8)).orderBy('date').executeTakeFirstOrThrow();
     const { studentId, browser } = await familyWithChild(app.t, 'Ava');
@@ -238,7 +238,7 @@ describe.each(testEngines())('changing class on %s', (engine) => {
     const [a, b] = await programme(7, [2_000, 2_000]);
     const family = await enrolled(a);
     // The test's children are born on 2018-01-01.
-    const { today } = clock((await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!);
+    const { today } = clock((await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!, app.t.runtime.ctx.clock.now());
     const age = Number(today.slice(0, 4)) - 2018;
     await db()
       .updateTable('classes')

@@ -184,7 +184,7 @@ async function usableMakeup(db: Db, company: Company, clientId: number, makeupId
  * place, and not of a class the student already has a place in on that day.
  */
 export async function makeupSessions(ctx: Ctx, company: Company, clientId: number, makeupId: number) {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const makeup = await usableMakeup(ctx.db, company, clientId, makeupId, c);
   const found = (await attendanceRepo.findSessionsOfFormat(ctx.db, company.id, makeup.lesson_format_id, c.today, makeup.expires_on, makeupLevel(company, makeup))).filter(
     (s) => sessionStart(company, s.date, s.start_time) > c.at,
@@ -212,7 +212,7 @@ export async function makeupSessions(ctx: Ctx, company: Company, clientId: numbe
  * has a free place, and the student is not in it already.
  */
 export async function bookMakeup(ctx: Ctx, company: Company, clientId: number, input: { makeup_id: number; session_id: number }) {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   await ctx.transaction(async (tx) => {
     const session = await repo.findSession(tx.db, company.id, input.session_id);
     if (!session) throw notFound();

@@ -35,7 +35,7 @@ export async function renderCalendarFeed(ctx: Ctx, token: string, loadCompany: (
   const company = await loadCompany(feed.company_id);
   if (!company) return undefined;
   const zone = companyTimeZone(company.settings.localization);
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const rows = await calendarRepo.findClientSessionsFrom(ctx.db, company.id, feed.client_id, addDays(c.today, -7), addDays(c.today, 180));
   // Times are written as UTC instants (…Z), which every calendar shows in its own zone. With a
   // TZID, ical-generator writes a plain Date's wall clock in the server's zone, not the company's.

@@ -34,7 +34,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
    * in the company's zone, which runs ahead of UTC).
    */
   const sessionsAfterToday = async (classId: number, count: number) => {
-    const { today } = clock((await findCompanyById(app.t.runtime.ctx, app.splash))!);
+    const { today } = clock((await findCompanyById(app.t.runtime.ctx, app.splash))!, app.t.runtime.ctx.clock.now());
     const dates = await sessionDates(app.t, app.splash, classId, { limit: count, after: today });
     expect(dates).toHaveLength(count);
     return dates;
@@ -139,7 +139,7 @@ describe.each(testEngines())('class items checked and written together on %s', (
   it('a child outside a class’s ages is refused by name, nothing held or charged; inside them, bought', async () => {
     const f = await familyWithChild(app.t, 'Ivy');
     // The test's children are born on 2018-01-01.
-    const { today } = clock((await findCompanyById(app.t.runtime.ctx, app.splash))!);
+    const { today } = clock((await findCompanyById(app.t.runtime.ctx, app.splash))!, app.t.runtime.ctx.clock.now());
     const age = Number(today.slice(0, 4)) - 2018 - (today.slice(5) < '01-01' ? 1 : 0);
     const young = await classWith(11, 5);
     await db()

@@ -96,7 +96,7 @@ function toClassSummary(r: searchRepo.ClassRow): ClassSummary {
 type SearchInput = Required<Omit<ClassSearch, 'ocr_profile_id' | 'date_from' | 'date_to' | 'age'>> & ClassSearch;
 type SearchAnswer = { rows: ClassSummary[]; total: number };
 
-export async function searchClasses(ctx: Ctx, company: Company, input: SearchInput, c: Clock = clock(company)): Promise<SearchAnswer> {
+export async function searchClasses(ctx: Ctx, company: Company, input: SearchInput, c: Clock = clock(company, ctx.clock.now())): Promise<SearchAnswer> {
   profileOf(company, input.ocr_profile_id);
   let standards: string[] = [];
   if (input.standards.length) {
@@ -148,7 +148,7 @@ export function cachedClassSearch(ttlMs: number, maxAnswers = 200) {
     fetchMethod: (_key, _stale, { context }) => searchClasses(context.ctx, context.company, context.input, context.c),
   });
   return (ctx: Ctx, company: Company, input: SearchInput): Promise<SearchAnswer> => {
-    const c = clock(company);
+    const c = clock(company, ctx.clock.now());
     if (ttlMs <= 0) return searchClasses(ctx, company, input, c);
     // The list filters are sets: [4, 2] asks what [2, 4] asks.
     const sets = { venues: sorted(input.venues), lesson_formats: sorted(input.lesson_formats), standards: sorted(input.standards), days: sorted(input.days), times_of_day: sorted(input.times_of_day) };
@@ -185,14 +185,14 @@ export async function studentsEnrolledInClass(ctx: Ctx, company: Company, sessio
   if (bodyClientId !== sessionClientId) throw notFound();
   const cls = await repo.findClass(ctx.db, company.id, classId);
   if (!cls) throw notFound();
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const rows = await searchRepo.findClientStudentsInClass(ctx.db, company.id, sessionClientId, classId, c.today);
   return rows.map((r) => ({ StudentID: r.id, FirstName: r.first_name, LastName: r.last_name }));
 }
 
 /** The client's students with their age today (the search filters by it) and the classes each has a term place in. */
 export async function clientStudents(ctx: Ctx, company: Company, clientId: number) {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const [students, places] = await Promise.all([listAllStudentsOfClient(ctx, company.id, clientId), searchRepo.findClientStudentClasses(ctx.db, company.id, clientId, c.today)]);
   return students.map((s) => ({
     StudentID: s.id,

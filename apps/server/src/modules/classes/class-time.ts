@@ -4,7 +4,7 @@ import { companyTimeZone, localNow, zonedParts } from '../../lib/time.ts';
 // The company's clock and wall-clock instants: the times every part of the module reads.
 
 /** The company's today and time, and the instant, all read once per call. */
-export function clock(company: Company, at = new Date()) {
+export function clock(company: Company, at: Date) {
   const local = localNow(companyTimeZone(company.settings.localization), at);
   return { today: local.date, time: local.time, now: at.toISOString(), at };
 }

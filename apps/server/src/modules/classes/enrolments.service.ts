@@ -15,7 +15,7 @@ import * as calendarRepo from './calendar.repository.ts';
 
 /** A page of the client's class sessions still to come, judged on the company's own clock, not the server's. */
 export function listUpcomingSessions(ctx: Ctx, company: Company, clientId: number, page: { limit: number; offset: number }) {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   return calendarRepo.findClientUpcomingSessions(ctx.db, { companyId: company.id, clientId, today: c.today, nowTime: c.time, ...page });
 }
 
@@ -324,7 +324,7 @@ export async function confirmEnrolments(ctx: Ctx, companyId: number, places: rea
 
 /** Gives held places back (a failed charge). */
 export async function releaseEnrolments(ctx: Ctx, company: Company, ids: number[]): Promise<void> {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const classIds = await enrolmentsRepo.releaseHeld(ctx.db, company.id, ids);
   if (classIds.length) await repo.refreshClassCounts(ctx.db, company.id, c.today, c.now, classIds);
 }

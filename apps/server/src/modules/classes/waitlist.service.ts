@@ -15,7 +15,7 @@ import * as waitlistRepo from './waitlist.repository.ts';
 
 export async function joinWaitlist(ctx: Ctx, company: Company, clientId: number, input: { class_id: number; student_id: number }) {
   assertClassReservations(company);
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const [cls, student] = await Promise.all([repo.findClass(ctx.db, company.id, input.class_id), repo.findClientStudent(ctx.db, company.id, clientId, input.student_id)]);
   if (!cls || !student) throw notFound();
   try {
@@ -45,7 +45,7 @@ export async function listWaitlist(ctx: Ctx, company: Company, clientId: number)
 }
 
 export async function leaveWaitlist(ctx: Ctx, company: Company, clientId: number, entryId: number) {
-  const c = clock(company);
+  const c = clock(company, ctx.clock.now());
   const entry = (await waitlistRepo.findClientWaitlist(ctx.db, company.id, clientId)).find((w) => w.id === entryId);
   if (!(await waitlistRepo.closeWaitlistEntry(ctx.db, company.id, clientId, entryId, 'left', c.now))) throw notFound();
   await recordActivity(ctx, { companyId: company.id, clientId, kind: 'waitlist', summary: `Took ${entry?.first_name ?? 'a student'} off the waitlist for ${entry?.class_name ?? 'a class'}` });
