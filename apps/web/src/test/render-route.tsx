@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CompanyConfig } from '@portal/shared/company-config';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
@@ -16,9 +16,11 @@ export function renderRoute(page: ReactNode, { url, config, state, user }: { url
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   // Who is signed in, where a page depends on it (a guardian's role, decision 101).
   if (user) client.setQueryData(currentUserQueryOptions.queryKey, user);
+  // A data router, as the portal's own (createBrowserRouter): what needs one (a blocker) works here too.
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [state === undefined ? url : { pathname: url, state }] });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[state === undefined ? url : { pathname: url, state }]}>{page}</MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

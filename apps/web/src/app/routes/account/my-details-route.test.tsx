@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { DataRouter } from '@/test/data-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
@@ -89,9 +89,9 @@ function renderPage(
   queryClient.setQueryData(currentUserQueryOptions.queryKey, { ClientID: 1, FirstName: 'Sarah', LastName: 'Mitchell', Email: 'parent@example.com', total_barcodes: 0, Role: role } as CustomerUser);
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
+      <DataRouter>
         <MyDetailsRoute />
-      </MemoryRouter>
+      </DataRouter>
     </QueryClientProvider>,
   );
 }
@@ -224,7 +224,9 @@ describe('Student form', () => {
     };
     render(
       <QueryClientProvider client={queryClient}>
-        <StudentForm submitLabel="Save" onSubmit={onSubmit} />
+        <DataRouter>
+          <StudentForm submitLabel="Save" onSubmit={onSubmit} />
+        </DataRouter>
       </QueryClientProvider>,
     );
     fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: 'Mia' } });

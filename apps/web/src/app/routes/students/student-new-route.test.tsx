@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
+import { DataRouter } from '@/test/data-router';
 import { http, HttpResponse } from 'msw';
 import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
@@ -39,13 +40,13 @@ describe('Add a student (/hub/students/new)', () => {
     client.setQueryData(companyConfigQueryOptions.queryKey, classesTestConfig('HoursAndMinutes', { StudentTerm: 'Swimmer' }));
     render(
       <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/hub/students', '/hub/students/new']} initialIndex={1}>
+        <DataRouter initialEntries={['/hub/students', '/hub/students/new']} initialIndex={1}>
           <Routes>
             <Route path="/hub/students" element={<p>All swimmers</p>} />
             <Route path="/hub/students/new" element={<StudentNewRoute />} />
             <Route path="/hub/students/:studentId" element={<Back />} />
           </Routes>
-        </MemoryRouter>
+        </DataRouter>
       </QueryClientProvider>,
     );
     fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: 'Ben' } });

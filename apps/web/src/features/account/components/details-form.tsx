@@ -5,6 +5,7 @@ import type { FormContext } from '@portal/shared/form-engine/form-context';
 import type { FormFieldDescriptor } from '@portal/shared/form-engine/form-types';
 import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 import { EngineFields } from '@/components/forms/engine-fields';
+import { useLeaveGuard } from '@/components/forms/leave-guard';
 import { useEngineForm } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -39,6 +40,7 @@ export function DetailsForm({
   const [error, setError] = useState<string | null>(null);
   const showsRegId = useMemo(() => descriptors.some((f: FormFieldDescriptor) => f.name === 'regID'), [descriptors]);
   const { setValue, setFocus } = form;
+  const leave = useLeaveGuard(form.formState.isDirty && !update.isSuccess);
 
   useEffect(() => {
     const first = descriptors[0]?.inputs[0]?.key;
@@ -54,7 +56,11 @@ export function DetailsForm({
     update.mutate(
       { ...values, ClientID: record.ClientID },
       {
-        onSuccess: onSaved,
+        onSuccess: (answer) => {
+          // Saved: what follows (the record shown, the next sign-in action) is not leaving edits behind.
+          leave.release();
+          onSaved(answer);
+        },
         onError: (e) => setError(placeServerErrors(e)),
       },
     );
@@ -67,9 +73,17 @@ export function DetailsForm({
       </h2>
       <ErrorBox message={error} onDismiss={() => setError(null)} />
       <EngineFields form={form} descriptors={descriptors} autofill />
+      {leave.dialog}
       <div className="flex flex-col-reverse gap-3 border-t border-line-soft pt-5 sm:flex-row sm:justify-end">
         {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={update.isPending}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              leave.release();
+              onCancel();
+            }}
+            disabled={update.isPending}
+          >
             Cancel
           </Button>
         ) : null}

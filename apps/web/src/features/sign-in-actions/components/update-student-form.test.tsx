@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { DataRouter } from '@/test/data-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -97,7 +98,9 @@ describe('the UpdateStudent action (L7, E8, E9)', () => {
     const onSaved = vi.fn();
     render(
       <QueryClientProvider client={queryClient}>
-        <UpdateStudentAction studentId={12} title="Update Swimmer" onSaved={onSaved} />
+        <DataRouter>
+          <UpdateStudentAction studentId={12} title="Update Swimmer" onSaved={onSaved} />
+        </DataRouter>
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('heading', { name: 'Update Swimmer' })).toBeTruthy();
@@ -122,7 +125,9 @@ describe('the UpdateStudent action (L7, E8, E9)', () => {
     // The student form offers it from now on.
     render(
       <QueryClientProvider client={queryClient}>
-        <StudentForm record={{ ...mia, MedicalConditionIDs: '3,9' }} submitLabel="Save" onSubmit={vi.fn()} />
+        <DataRouter>
+          <StudentForm record={{ ...mia, MedicalConditionIDs: '3,9' }} submitLabel="Save" onSubmit={vi.fn()} />
+        </DataRouter>
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: /Medical conditions/ }));

@@ -8,6 +8,7 @@ import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import { labelledMessages } from '@portal/shared/messages';
 import type { StudentRecord } from '@portal/shared/student-schemas';
 import { EngineFields, type AddressValues } from '@/components/forms/engine-fields';
+import { useLeaveGuard } from '@/components/forms/leave-guard';
 import { useCompanyFormContext, useEngineForm } from '@/components/forms/use-engine-form';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -65,13 +66,18 @@ function StudentFormBody({
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
+  const leave = useLeaveGuard(!readOnly && form.formState.isDirty);
   const save = form.handleSubmit(async (values) => {
+    // A save that moves on (a new student's page) is not leaving edits behind; refused, they are held again.
+    leave.release();
     try {
       const answer = await onSubmit(values);
       if (answer?.saved) form.reset(formValuesFromRecord(descriptors, answer.saved));
       setStatus(answer?.message ?? null);
     } catch (e) {
       setError(placeServerErrors(e));
+    } finally {
+      leave.hold();
     }
   });
   // A new press clears the last answer first, so a success never stands beside a new error.
@@ -91,13 +97,22 @@ function StudentFormBody({
         </div>
       ) : null}
       <EngineFields form={form} descriptors={descriptors} clientAddress={clientAddress} clientAddressNote={clientAddressNote} disabled={readOnly} />
+      {leave.dialog}
       {readOnly ? null : (
         <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-end">
           {/* Where the thumb is: the answer to a save shows beside the button that made it. */}
           <ErrorBox message={error} onDismiss={() => setError(null)} className="sm:mr-auto" />
           <StatusMessage message={status} onDismiss={() => setStatus(null)} className="sm:mr-auto" />
           {onCancel ? (
-            <Button type="button" variant="secondary" onClick={onCancel}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                // Cancel is the family's own choice to drop the edits: nothing to ask.
+                leave.release();
+                onCancel();
+              }}
+            >
               Cancel
             </Button>
           ) : null}
