@@ -65,66 +65,51 @@ export async function insertMakeupCredit(
 }
 
 function makeupQuery(db: Db, companyId: number, clientId: number) {
-  return db
-    .selectFrom('makeup_credits as m')
-    .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'm.student_id').on('st.company_id', '=', companyId))
-    .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'm.lesson_format_id').on('lf.company_id', '=', companyId))
-    .leftJoin('absences as a', (j) => j.onRef('a.id', '=', 'm.absence_id').on('a.company_id', '=', companyId))
-    .leftJoin('class_sessions as ms', (j) => j.onRef('ms.id', '=', 'a.session_id').on('ms.company_id', '=', companyId))
-    .leftJoin('classes as mc', (j) => j.onRef('mc.id', '=', 'ms.class_id').on('mc.company_id', '=', companyId))
-    .leftJoin('enrolments as be', (j) => j.onRef('be.id', '=', 'm.used_enrolment_id').on('be.company_id', '=', companyId))
-    .leftJoin('classes as bc', (j) => j.onRef('bc.id', '=', 'be.class_id').on('bc.company_id', '=', companyId))
-    .select([
-      'm.id',
-      'm.student_id',
-      'st.first_name',
-      'st.last_name',
-      'st.standard as student_level',
-      'mc.standard as missed_level',
-      'm.lesson_format_id',
-      'lf.name as lesson_format',
-      'ms.date as missed_date',
-      'mc.name as missed_class',
-      'm.expires_on',
-      'm.used_at',
-      'm.used_enrolment_id',
-      'be.class_id as booked_class_id',
-      'be.start_date as booked_date',
-      'bc.name as booked_class',
-      // The make-up's session (a class has one session a day), for its cut-off and the absence notified for it.
-      (eb) =>
-        eb
-          .selectFrom('class_sessions as bks')
-          .select('bks.id')
-          .where('bks.company_id', '=', companyId)
-          .whereRef('bks.class_id', '=', 'be.class_id')
-          .whereRef('bks.date', '=', 'be.start_date')
-          .limit(1)
-          .as('booked_session_id'),
-      (eb) =>
-        eb
-          .selectFrom('class_sessions as bks')
-          .select('bks.start_time')
-          .where('bks.company_id', '=', companyId)
-          .whereRef('bks.class_id', '=', 'be.class_id')
-          .whereRef('bks.date', '=', 'be.start_date')
-          .limit(1)
-          .as('booked_time'),
-      // An absence notified for the make-up session itself: the credit was used, and the child will not be there.
-      (eb) =>
-        eb
-          .selectFrom('absences as ba')
-          .innerJoin('class_sessions as bs', (j) => j.onRef('bs.id', '=', 'ba.session_id').on('bs.company_id', '=', companyId))
-          .select('ba.reason')
-          .where('ba.company_id', '=', companyId)
-          .whereRef('ba.student_id', '=', 'm.student_id')
-          .whereRef('bs.class_id', '=', 'be.class_id')
-          .whereRef('bs.date', '=', 'be.start_date')
-          .limit(1)
-          .as('booked_absence'),
-    ])
-    .where('m.company_id', '=', companyId)
-    .where('m.client_id', '=', clientId);
+  return (
+    db
+      .selectFrom('makeup_credits as m')
+      .innerJoin('students as st', (j) => j.onRef('st.id', '=', 'm.student_id').on('st.company_id', '=', companyId))
+      .leftJoin('lesson_formats as lf', (j) => j.onRef('lf.id', '=', 'm.lesson_format_id').on('lf.company_id', '=', companyId))
+      .leftJoin('absences as a', (j) => j.onRef('a.id', '=', 'm.absence_id').on('a.company_id', '=', companyId))
+      .leftJoin('class_sessions as ms', (j) => j.onRef('ms.id', '=', 'a.session_id').on('ms.company_id', '=', companyId))
+      .leftJoin('classes as mc', (j) => j.onRef('mc.id', '=', 'ms.class_id').on('mc.company_id', '=', companyId))
+      .leftJoin('enrolments as be', (j) => j.onRef('be.id', '=', 'm.used_enrolment_id').on('be.company_id', '=', companyId))
+      // The make-up's session (a class has one session a day): its cut-off, and the absence notified for it.
+      .leftJoin('class_sessions as bs', (j) => j.onRef('bs.class_id', '=', 'be.class_id').onRef('bs.date', '=', 'be.start_date').on('bs.company_id', '=', companyId))
+      .leftJoin('classes as bc', (j) => j.onRef('bc.id', '=', 'be.class_id').on('bc.company_id', '=', companyId))
+      .select([
+        'm.id',
+        'm.student_id',
+        'st.first_name',
+        'st.last_name',
+        'st.standard as student_level',
+        'mc.standard as missed_level',
+        'm.lesson_format_id',
+        'lf.name as lesson_format',
+        'ms.date as missed_date',
+        'mc.name as missed_class',
+        'm.expires_on',
+        'm.used_at',
+        'm.used_enrolment_id',
+        'be.class_id as booked_class_id',
+        'be.start_date as booked_date',
+        'bc.name as booked_class',
+        'bs.id as booked_session_id',
+        'bs.start_time as booked_time',
+        // An absence notified for the make-up session itself: the credit was used, and the child will not be there.
+        (eb) =>
+          eb
+            .selectFrom('absences as ba')
+            .select('ba.reason')
+            .where('ba.company_id', '=', companyId)
+            .whereRef('ba.student_id', '=', 'm.student_id')
+            .whereRef('ba.session_id', '=', 'bs.id')
+            .limit(1)
+            .as('booked_absence'),
+      ])
+      .where('m.company_id', '=', companyId)
+      .where('m.client_id', '=', clientId)
+  );
 }
 export type MakeupRow = Awaited<ReturnType<ReturnType<typeof makeupQuery>['execute']>>[number];
 

@@ -1,13 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { RotateCcwIcon } from 'lucide-react';
 import type { Makeup } from '@portal/shared/class-schemas';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 
-// Its own chunk, fetched when a family first asks to cancel: the landing page's entry lists each page's chunks, and this one adds none.
-const loadCancelDialog = () => import('@/features/classes/components/cancel-makeup-dialog');
-const CancelMakeupDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelMakeupDialog })));
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ListLoading, QueryError } from '@/components/ui/list-states';
 import { paths } from '@/config/paths';
@@ -18,6 +15,7 @@ import { classEndpoints } from '@portal/shared/endpoints/classes';
 import { companyTimeZone, formatDate } from '@/lib/format';
 import { todayIn } from '@portal/shared/date-time-text';
 import { useMakeups } from '@/features/classes/api/makeups';
+import { CancelMakeupDialog } from '@/features/classes/components/cancel-makeup-dialog';
 import { AbsentBadge } from '@/components/classes/absent-badge';
 import { absenceVerb } from '@/lib/class-format';
 
@@ -35,11 +33,6 @@ export default function MakeupsRoute() {
   const mayCancel = useCan(classEndpoints.cancelMakeup);
   const [cancelling, setCancelling] = useState<Makeup | null>(null);
   const makeups = useMakeups();
-  const cancellable = makeups.data?.makeups.some((m) => m.CanCancel) ?? false;
-  // Fetched while the page shows a make-up that can be cancelled, so the dialog opens at once when asked for.
-  useEffect(() => {
-    if (cancellable && mayCancel) void loadCancelDialog();
-  }, [cancellable, mayCancel]);
   const dateFormat = config.localization.DateFormat;
   const today = todayIn(companyTimeZone(config));
   return (
@@ -84,11 +77,7 @@ export default function MakeupsRoute() {
           ))}
         </ul>
       )}
-      {cancelling ? (
-        <Suspense fallback={null}>
-          <CancelMakeupDialog makeup={cancelling} onClose={() => setCancelling(null)} />
-        </Suspense>
-      ) : null}
+      {cancelling ? <CancelMakeupDialog makeup={cancelling} onClose={() => setCancelling(null)} /> : null}
     </div>
   );
 }
