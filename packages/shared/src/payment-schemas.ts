@@ -31,11 +31,19 @@ export type CartClassItemInput = z.infer<typeof cartClassItemSchema>;
 
 export const cartMessages = { classTwice: 'This class is in the cart twice for the same student.' } as const;
 
+/** What names a place in a cart: the class, the student, and for one session its date. */
+interface CartPlace {
+  ClassID: number;
+  StudentID: number;
+  casual?: boolean | undefined;
+  dates: readonly string[];
+}
+
 /**
  * Whether two cart items ask for the same place: one student in one class, for the term (which
  * holds every session) or for one casual session twice. Two sessions of one class are two places.
  */
-function samePlace(a: z.output<typeof cartClassItemSchema>, b: z.output<typeof cartClassItemSchema>): boolean {
+export function sameCartPlace(a: CartPlace, b: CartPlace): boolean {
   if (a.ClassID !== b.ClassID || a.StudentID !== b.StudentID) return false;
   return !a.casual || !b.casual || a.dates.some((d) => b.dates.includes(d));
 }
@@ -46,7 +54,7 @@ const cartClassItemsSchema = z
   .max(30)
   .default([])
   .superRefine((items, ctx) => {
-    const at = items.findIndex((item, i) => items.slice(0, i).some((earlier) => samePlace(earlier, item)));
+    const at = items.findIndex((item, i) => items.slice(0, i).some((earlier) => sameCartPlace(earlier, item)));
     if (at >= 0) ctx.addIssue({ code: 'custom', path: [at], message: cartMessages.classTwice });
   });
 

@@ -14,6 +14,7 @@ export function EnrolmentKindFields({
   allowCasual,
   casual,
   date,
+  takenDates = [],
   onCasualChange,
   onDateChange,
 }: {
@@ -21,6 +22,8 @@ export function EnrolmentKindFields({
   allowCasual: boolean;
   casual: boolean;
   date: string;
+  /** Sessions already in the cart for the child: shown, not offered again. */
+  takenDates?: readonly string[];
   onCasualChange: (casual: boolean) => void;
   onDateChange: (date: string) => void;
 }) {
@@ -49,7 +52,10 @@ export function EnrolmentKindFields({
           placeholder={null}
           value={date}
           onChange={(e) => onDateChange(e.target.value)}
-          options={cls.dates.map((d) => ({ value: d, label: dayAndDate(d, config.localization.DateFormat) }))}
+          options={cls.dates.map((d) => {
+            const taken = takenDates.includes(d);
+            return { value: d, label: `${dayAndDate(d, config.localization.DateFormat)}${taken ? ' (in your cart)' : ''}`, disabled: taken };
+          })}
         />
       ) : null}
       <p className="text-sm text-ink-soft">

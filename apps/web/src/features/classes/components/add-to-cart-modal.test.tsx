@@ -33,12 +33,15 @@ function serveEnrolled(ids: number[]) {
   );
 }
 
-function renderModal(initialStudentId: number | null, { students = family, ages = {} }: { students?: typeof family; ages?: { MinAge?: number; MaxAge?: number } } = {}) {
+function renderModal(
+  initialStudentId: number | null,
+  { students = family, ages = {}, allowCasual = false }: { students?: typeof family; ages?: { MinAge?: number; MaxAge?: number }; allowCasual?: boolean } = {},
+) {
   renderRoute(
     <AddToCartModal
       cls={classSummary({ ClassID: 11, Name: 'Dolphin – Monday', ...ages })}
       ocrProfileId={1}
-      allowCasual={false}
+      allowCasual={allowCasual}
       students={students}
       initialStudentId={initialStudentId}
       onClose={() => {}}
@@ -100,6 +103,63 @@ describe('AddToCartModal: a child outside the class’s ages', () => {
     renderModal(null, { students: aged, ages: { MinAge: 9, MaxAge: 14 } });
     const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
     expect(await within(dialog).findByText('This class is for ages 9 to 14.')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
+  });
+});
+
+describe('AddToCartModal: a class already in the cart for the child', () => {
+  const inCart = (items: { dates: string[]; casual: boolean }[]) =>
+    useCartStore.getState().setClassItems(items.map((i) => ({ ClassID: 11, StudentID: NOAH, ...i, label: 'Dolphin – Monday – Noah Mitchell' })));
+  const validated: { kind: string; dates: string[] }[] = [];
+  beforeEach(() => {
+    validated.length = 0;
+    server.use(
+      http.post<never, { kind: string; dates: string[] }>('/api/classes/validate-class-item', async ({ request }) => {
+        const body = await request.json();
+        validated.push({ kind: body.kind, dates: body.dates });
+        return HttpResponse.json({ success: true, item: { ClassID: 11, StudentID: NOAH, kind: body.kind, Name: 'Dolphin – Monday', dates: body.dates, unit_price: 3000, PlacesLeft: 3 } });
+      }),
+    );
+  });
+
+  it('a second session of a holiday class can be added beside the first, on another date', async () => {
+    serveEnrolled([]);
+    inCart([{ dates: ['2026-12-07'], casual: true }]);
+    renderModal(NOAH, { allowCasual: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(NOAH)));
+    (await within(dialog).findByRole('radio', { name: 'One session (casual)' })).click();
+    const date = await within(dialog).findByRole<HTMLSelectElement>('combobox', { name: 'Date' });
+    // The session already in the cart is not offered again; the next one is chosen.
+    expect(date.value).toBe('2026-12-14');
+    expect(within(date).getByRole<HTMLOptionElement>('option', { name: /in your cart/ }).value).toBe('2026-12-07');
+    expect(within(date).getByRole<HTMLOptionElement>('option', { name: /in your cart/ }).disabled).toBe(true);
+    const add = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' });
+    expect(add.disabled).toBe(false);
+    add.click();
+    await screen.findByRole('dialog', { name: 'Added to cart' });
+    expect(validated).toEqual([{ kind: 'casual', dates: ['2026-12-14'] }]);
+    expect(useCartStore.getState().classItems.map((i) => i.dates)).toEqual([['2026-12-07'], ['2026-12-14']]);
+  });
+
+  it('the rest of the term cannot be added over a session in the cart, and it says why', async () => {
+    serveEnrolled([]);
+    inCart([{ dates: ['2026-12-07'], casual: true }]);
+    renderModal(NOAH, { allowCasual: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(NOAH)));
+    expect(await within(dialog).findByText('A single session of this class is in your cart for Noah Mitchell: remove it from your cart to enrol for the term.')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
+  });
+
+  it('the term in the cart leaves no session to add', async () => {
+    serveEnrolled([]);
+    inCart([{ dates: [], casual: false }]);
+    renderModal(NOAH, { allowCasual: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    await waitFor(() => expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Student' }).value).toBe(String(NOAH)));
+    (await within(dialog).findByRole('radio', { name: 'One session (casual)' })).click();
+    expect(await within(dialog).findByText('Already in your cart.')).toBeTruthy();
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
   });
 });

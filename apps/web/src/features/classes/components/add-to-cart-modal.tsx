@@ -18,6 +18,7 @@ import { useValidateClassItem } from '../api/class-items';
 import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
 import { classPlace } from '@/lib/class-format';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
+import { sameCartPlace } from '@portal/shared/payment-schemas';
 
 /** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. */
 export function AddToCartModal({
@@ -69,13 +70,25 @@ export function AddToCartModal({
   const allOutsideAges = students.every((s) => outsideAges(s.Age, cls.MinAge, cls.MaxAge));
   const able = students.filter((s) => barred(s.StudentID) === null);
   const studentId = picked !== null && barred(picked) === null ? picked : ((able.find((s) => !inCartFor(s.StudentID)) ?? able[0])?.StudentID ?? null);
-  const inCart = studentId !== null && inCartFor(studentId);
+  // The child's places of this class already in the cart: the term, or sessions (a second session of a holiday class is a place of its own).
+  const cartPlaces = cart.classItems.filter((i) => i.ClassID === cls.ClassID && i.StudentID === studentId);
+  const takenDates = cartPlaces.flatMap((i) => (i.casual ? i.dates : []));
+  const day = takenDates.includes(date) ? (cls.dates.find((d) => !takenDates.includes(d)) ?? date) : date;
+  const inCart = studentId !== null && cart.classItems.some((i) => sameCartPlace(i, { ClassID: cls.ClassID, StudentID: studentId, casual, dates: casual ? [day] : [] }));
   const noneCan = studentId === null && students.length > 0;
   const allEnrolled = students.every((s) => enrolledIds.has(s.StudentID));
   // The child picked on the class list cannot take it and another is chosen in its place: say so, rather than switch children unseen.
   const pickedBarred = picked !== null && picked !== studentId ? barred(picked) : null;
   const pickedChild = students.find((s) => s.StudentID === picked);
   const pickedName = pickedChild ? `${pickedChild.FirstName} ${pickedChild.LastName}` : '';
+  const chosen = students.find((s) => s.StudentID === studentId);
+  const inCartHint = !inCart
+    ? undefined
+    : cartPlaces.some((i) => !i.casual)
+      ? 'Already in your cart.'
+      : casual
+        ? 'Every session of this class is already in your cart.'
+        : `A single session of this class is in your cart for ${chosen?.FirstName ?? ''} ${chosen?.LastName ?? ''}: remove it from your cart to enrol for the term.`;
   const setAside =
     pickedBarred === null || !pickedChild
       ? undefined
@@ -88,13 +101,13 @@ export function AddToCartModal({
   function add() {
     if (studentId === null) return;
     validateOnce(
-      { class_id: cls.ClassID, student_id: studentId, kind: casual ? 'casual' : 'ongoing', dates: casual ? [date] : [], ocr_profile_id: ocrProfileId },
+      { class_id: cls.ClassID, student_id: studentId, kind: casual ? 'casual' : 'ongoing', dates: casual ? [day] : [], ocr_profile_id: ocrProfileId },
       {
         onSuccess: () => {
           cart.setOcrProfileId(ocrProfileId);
           const who = students.find((s) => s.StudentID === studentId);
-          const label = `${cls.Name}${who ? ` – ${who.FirstName} ${who.LastName}` : ''}${casual ? ` (${formatDate(date, config.localization.DateFormat)})` : ''}`;
-          cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [date] : [], casual, label }]);
+          const label = `${cls.Name}${who ? ` – ${who.FirstName} ${who.LastName}` : ''}${casual ? ` (${formatDate(day, config.localization.DateFormat)})` : ''}`;
+          cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [day] : [], casual, label }]);
           setDone('cart');
         },
         onError: (e) => setError({ title: 'Could not add to cart', message: errorMessage(e) }),
@@ -134,7 +147,7 @@ export function AddToCartModal({
                 Join waitlist
               </Button>
             ) : (
-              <Button loading={validate.isPending} disabled={studentId === null || inCart || (casual && !date)} onClick={add}>
+              <Button loading={validate.isPending} disabled={studentId === null || inCart || (casual && !day)} onClick={add}>
                 Add to cart
               </Button>
             )}
@@ -161,14 +174,14 @@ export function AddToCartModal({
                     : students.some((s) => outsideAges(s.Age, cls.MinAge, cls.MaxAge))
                       ? `None of your ${term.toLowerCase()}s can take this class.`
                       : `Every ${term.toLowerCase()} is already ${allEnrolled ? 'enrolled in this class' : 'enrolled in this class or on its waitlist'}.`
-                  : (setAside ?? (inCart ? 'Already in your cart.' : undefined))
+                  : (setAside ?? inCartHint)
               }
             />
           )}
           {cls.IsFull ? (
             <p className="text-sm text-ink-soft">This class is full. Join the waitlist and we will offer you the next free place.</p>
           ) : (
-            <EnrolmentKindFields cls={cls} allowCasual={allowCasual} casual={casual} date={date} onCasualChange={setCasual} onDateChange={setDate} />
+            <EnrolmentKindFields cls={cls} allowCasual={allowCasual} casual={casual} date={day} takenDates={takenDates} onCasualChange={setCasual} onDateChange={setDate} />
           )}
         </div>
       </Modal>
