@@ -32,6 +32,8 @@ export const financialsInvoiceSchema = z.object({
   total: z.number().int(),
   balanceDue: z.number().int(),
   status: z.enum(INVOICE_STATUSES),
+  /** A Debit Scheduled invoice's collection: the day its direct debit's provider takes the money, once set; null otherwise. */
+  debitDate: z.string().nullable(),
 });
 export type FinancialsInvoice = z.infer<typeof financialsInvoiceSchema>;
 export const invoiceListSchema = z.object({ ...pagedShape, total_count: z.number(), invoices: z.array(financialsInvoiceSchema) });

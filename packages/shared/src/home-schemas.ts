@@ -29,6 +29,8 @@ export const homeInvoiceSchema = z.object({
   Total: z.number().int(),
   balance_due: z.number().int(),
   status: z.enum(INVOICE_STATUSES),
+  /** A Debit Scheduled invoice's collection: the day its direct debit's provider takes the money, once set; null before it is asked, and for any other invoice. */
+  DebitDate: z.string().nullable(),
 });
 export type HomeInvoice = z.infer<typeof homeInvoiceSchema>;
 

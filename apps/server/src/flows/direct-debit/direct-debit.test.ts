@@ -141,6 +141,35 @@ describe.each(testEngines())('direct debit through GoCardless on %s', (engine) =
     expect(await receipts(who.companyId, who.clientId)).toHaveLength(1);
   });
 
+  it('the day GoCardless takes the money is on the family’s open invoices once it is set; none before it is asked', async () => {
+    const who = await family([4_500, 3_000]);
+    const [due, later] = who.invoiceNos as [string, string];
+    await dueToday(who.companyId, due);
+    const { mandateId } = await setUpMandate(who);
+    await collectDue();
+    const payment = app.fake.payments().find((p) => p.links?.mandate === mandateId)!;
+    expect(payment.charge_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    type Home = { invoices: { InvoiceNo: string; DebitDate: string | null }[] };
+    type Listed = { invoices: { invoiceNumber: string; debitDate: string | null }[] };
+    const home = await who.browser.get<Home>('/api/home/get-outstanding-invoices?page=1&limit=10');
+    expect(home.body.invoices.map((i) => [i.InvoiceNo, i.DebitDate])).toEqual(
+      expect.arrayContaining([
+        [due, payment.charge_date],
+        [later, null],
+      ]),
+    );
+    const listed = await who.browser.get<Listed>('/api/financials/invoices?page=1&limit=10');
+    expect(listed.body.invoices.map((i) => [i.invoiceNumber, i.debitDate])).toEqual(
+      expect.arrayContaining([
+        [due, payment.charge_date],
+        [later, null],
+      ]),
+    );
+    // Collected: paid, and no longer a debit to come.
+    await app.fake.movePayment(payment.id!, 'confirmed');
+    expect((await who.browser.get<Listed>('/api/financials/invoices?page=1&limit=10')).body.invoices.find((i) => i.invoiceNumber === due)?.debitDate).toBeNull();
+  });
+
   it('a failed collection opens the invoice again and the family is told with a link to pay it; no receipt', async () => {
     const who = await family([2_000]);
     const [no] = who.invoiceNos as [string];

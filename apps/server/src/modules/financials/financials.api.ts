@@ -15,3 +15,4 @@ export {
   cancelScheduledInvoice,
 } from './financials.service.ts';
 export type { InvoiceLineInput } from './financials.service.ts';
+export { debitDate } from './financials.repository.ts';

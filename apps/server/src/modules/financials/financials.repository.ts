@@ -46,6 +46,15 @@ async function pageWithTotal<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * For a query over `invoices`: the day a Debit Scheduled invoice's collection takes the money, as
+ * its provider set it (its latest attempt, asked and not yet collected or failed); null before
+ * the collection is asked, and for every other invoice.
+ */
+export const debitDate = sql<string | null>`(select d.charge_date from direct_debit_collections d
+  where d.company_id = invoices.company_id and d.invoice_id = invoices.id and invoices.status = 'Debit Scheduled' and d.status in ('pending_submission', 'submitted')
+  order by d.attempt desc limit 1)`.as('debit_date');
+
+/**
  * A client's invoices, searched by number, status or date, in date order; paged. The page and its
  * total read only the index invoices_client_list (migration 013-c) until the page's rows; a
  * status is compared before the LIKE, so most rows of a status search never reach it.
@@ -65,7 +74,7 @@ export function findInvoices(db: Db, engine: Engine, input: Listing & { search: 
   }
   return pageWithTotal(
     base,
-    (q) => q.select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status']).orderBy('invoice_date', input.sort).orderBy('invoice_no', input.sort),
+    (q) => q.select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status', debitDate]).orderBy('invoice_date', input.sort).orderBy('invoice_no', input.sort),
     input,
   );
 }

@@ -37,6 +37,7 @@ export async function financialsRoutes(app: FastifyInstance, { ctx: base }: { ct
         total: row.total_cents,
         balanceDue: row.balance_due_cents,
         status: row.status as InvoiceStatus,
+        debitDate: row.debit_date,
       })),
     };
   });

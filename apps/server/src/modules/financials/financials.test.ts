@@ -81,7 +81,8 @@ describe.each(testEngines())('financials on %s', (engine) => {
   it('lists invoices with the field names of X11, newest first, and oldest first when asked; pages', async () => {
     const desc = await parent.get<InvoiceList>('/api/financials/invoices?limit=5');
     expect(desc.status).toBe(200);
-    expect(Object.keys(desc.body.invoices[0]!).sort()).toEqual(['balanceDue', 'date', 'dueDate', 'invoiceNumber', 'status', 'total']);
+    // X11's fields, and the day a direct debit takes the money.
+    expect(Object.keys(desc.body.invoices[0]!).sort()).toEqual(['balanceDue', 'date', 'debitDate', 'dueDate', 'invoiceNumber', 'status', 'total']);
     const dates = desc.body.invoices.map((i) => i.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     const asc = await parent.get<InvoiceList>('/api/financials/invoices?limit=5&sort=asc');

@@ -1,5 +1,6 @@
 import { ONLINE_PAYABLE_INVOICE_STATUSES } from '@portal/shared/constants';
 import type { Db } from '../../db/database.ts';
+import { debitDate } from '../financials/financials.api.ts';
 
 const OPEN_STATUSES = ['Scheduled', 'Debit Scheduled', 'Unpaid', 'Overdue'];
 
@@ -7,7 +8,7 @@ export async function findOutstandingInvoices(db: Db, input: { companyId: number
   const base = db.selectFrom('invoices').where('company_id', '=', input.companyId).where('client_id', '=', input.clientId).where('status', 'in', OPEN_STATUSES);
   const [rows, count] = await Promise.all([
     base
-      .select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status'])
+      .select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status', debitDate])
       .orderBy('payment_date')
       .orderBy('invoice_no')
       .limit(input.limit)

@@ -122,6 +122,8 @@ function InvoiceTable({ invoices, fmt, payOnline }: { invoices: FinancialsInvoic
                     View <span className="sr-only">invoice {inv.invoiceNumber}</span>
                     <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>
+                ) : inv.debitDate ? (
+                  <span className="text-muted">Debit on {fmt.date(inv.debitDate)}</span>
                 ) : null}
               </td>
             </tr>
@@ -162,7 +164,7 @@ function InvoiceCard({ invoice: inv, fmt, payOnline }: { invoice: FinancialsInvo
           View Invoice <span className="sr-only">{inv.invoiceNumber}</span>
         </Link>
       ) : (
-        <p className="mt-3 text-sm text-muted">Paid automatically by direct debit.</p>
+        <p className="mt-3 text-sm text-muted">Paid automatically by direct debit{inv.debitDate ? ` on ${fmt.date(inv.debitDate)}` : ''}.</p>
       )}
     </li>
   );

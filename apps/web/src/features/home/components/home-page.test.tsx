@@ -49,13 +49,14 @@ function upcoming(n: number, offset = 0): UpcomingClass[] {
   }));
 }
 
-const invoice = (InvoiceNo: string, status: HomeInvoice['status']): HomeInvoice => ({
+const invoice = (InvoiceNo: string, status: HomeInvoice['status'], DebitDate: string | null = null): HomeInvoice => ({
   InvoiceNo,
   InvoiceDate: '2030-04-01',
   PaymentDate: '2030-05-01',
   Total: 12_500,
   balance_due: 1_000,
   status,
+  DebitDate,
 });
 
 type ClassesPage = Paged & { upcoming_classes: UpcomingClass[] };
@@ -193,6 +194,18 @@ describe('HomePage', () => {
     expect(within(rows[0]!).getByText('$125.00')).toBeTruthy();
     expect(within(rows[0]!).getByText('$10.00')).toBeTruthy();
     expect(within(rows[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('says on which day a direct debit takes the money, once its provider has set it', async () => {
+    answers = {
+      classes: noClasses,
+      invoices: () => ({ current_page: 1, total_pages: 1, invoices: [invoice('INV-2', 'Debit Scheduled', '2030-05-04'), invoice('INV-3', 'Debit Scheduled')] }),
+    };
+    renderHome();
+    await screen.findByRole('heading', { name: 'Open Invoices' });
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Debit on 04/05/2030')).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/^Debit on/)).toBeNull();
   });
 
   it('loads the next page with Load more and hides it after the last page', async () => {

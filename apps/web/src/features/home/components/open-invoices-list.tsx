@@ -65,7 +65,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
                 View Invoice
               </Link>
             ) : (
-              <p className="mt-4 text-sm text-muted">This invoice will be paid automatically by direct debit.</p>
+              <p className="mt-4 text-sm text-muted">This invoice will be paid automatically by direct debit{invoice.DebitDate ? ` on ${formatDate(invoice.DebitDate, dateFormat)}` : ''}.</p>
             )}
           </ExpandableCard>
         ))}
@@ -116,12 +116,14 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
                 <InvoiceStatusBadge status={invoice.status} />
               </td>
               <td className="whitespace-nowrap px-5 py-4 text-right">
-                {canOpen(invoice) && (
+                {canOpen(invoice) ? (
                   <Link to={paths.invoice(invoice.InvoiceNo)} className={ROW_LINK_CLASS}>
                     View invoice <span className="sr-only">{invoice.InvoiceNo}</span>
                     <ChevronRightIcon aria-hidden="true" className="size-4" />
                   </Link>
-                )}
+                ) : invoice.DebitDate ? (
+                  <span className="text-muted">Debit on {formatDate(invoice.DebitDate, dateFormat)}</span>
+                ) : null}
               </td>
             </tr>
           ))}
