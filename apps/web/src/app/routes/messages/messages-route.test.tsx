@@ -130,6 +130,23 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
   });
 
+  it('a reply typed and not sent is asked about before the message is left (All messages on a phone)', async () => {
+    serveMessages();
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Reply' });
+    fireEvent.change(within(form).getByLabelText('Your reply'), { target: { value: 'We can help.' } });
+    fireEvent.click(screen.getByRole('link', { name: 'All messages' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without sending?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without sending?' })).toBeNull());
+    expect((within(form).getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe('We can help.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Your reply has been sent.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'All messages' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Reply' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Leave without sending?' })).toBeNull();
+  });
+
   it('the server’s field message shows under the box', async () => {
     serveMessages([{ message: 'Please check the highlighted fields.', code: 'VALIDATION', errors: [{ field: 'body', message: 'Please keep your reply to 2000 characters' }] }]);
     renderPage();

@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { ContactFormState } from '@portal/shared/contact-schemas';
 import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha';
 import { server, installMockServer } from '@/test/msw';
+import { DataRouter } from '@/test/data-router';
 import { ContactForm } from './contact-form';
 
 installMockServer();
@@ -18,7 +20,9 @@ function renderForm(state: ContactFormState = guest) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ContactForm state={state} />
+      <DataRouter>
+        <ContactForm state={state} />
+      </DataRouter>
     </QueryClientProvider>,
   );
 }
@@ -31,6 +35,40 @@ function fill() {
 }
 
 describe('ContactForm', () => {
+  it('asks before a message typed and not sent is left; nothing typed, or the message sent, leaves at once', async () => {
+    server.use(http.post('/api/company/contact-us', () => HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' })));
+    const page = (
+      <>
+        <ContactForm state={guest} />
+        <Link to="/hub/company">Home</Link>
+      </>
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/contact-us', element: page },
+        { path: '/hub/company', element: <p>Home page</p> },
+      ],
+      { initialEntries: ['/contact-us'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    fill();
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without sending?' });
+    expect(ask.textContent).toContain('Your message has not been sent.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without sending?' })).toBeNull());
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Can Ella move?');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    const done = await screen.findByRole('dialog', { name: 'Message sent' });
+    fireEvent.click(within(done).getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByText('Home page')).toBeTruthy();
+  });
+
   it('P5: a refusal (429) shows its message in the error box, no success modal, and the fields keep their text', async () => {
     server.use(
       http.post('/api/company/contact-us', () =>

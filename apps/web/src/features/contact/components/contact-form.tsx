@@ -12,6 +12,7 @@ import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
+import { unsentMessage, useLeaveGuard } from '@/components/forms/leave-guard';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 const empty: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
@@ -40,8 +41,10 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
     handleSubmit,
     reset,
     setError: setFieldError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: initial });
+  // A message typed and not sent is asked about before the page is left.
+  const leave = useLeaveGuard(isDirty, unsentMessage);
 
   // A sign-in or sign-out on this page brings other details; a refetch of the same ones keeps what was typed.
   const prefillKey = JSON.stringify(state.prefill);
@@ -133,6 +136,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
           </Button>
         </div>
       </form>
+      {leave.dialog}
       <MessageModal
         open={sent !== null}
         tone="success"

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type MessageReplyForm } from '@portal/shared/message-schemas';
 import { TextareaField } from '@/components/forms/textarea-field';
+import { unsentMessage, useLeaveGuard } from '@/components/forms/leave-guard';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { QueryError } from '@/components/ui/list-states';
@@ -81,8 +82,10 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     handleSubmit,
     reset,
     setError: setFieldError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<MessageReplyForm>({ resolver: zodResolver(messageReplyFormSchema), mode: 'onTouched', defaultValues: { body: '' } });
+  // A reply typed and not sent is asked about before the message is left.
+  const leave = useLeaveGuard(isDirty, unsentMessage);
 
   const submit = handleSubmit(async ({ body }) => {
     // A second press before the first answer sends nothing more.
@@ -130,6 +133,7 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
           Send reply
         </Button>
       </div>
+      {leave.dialog}
     </form>
   );
 }
