@@ -51,8 +51,8 @@ export async function changeClass(ctx: Ctx, company: Company, clientId: number, 
       const made = await createInvoice(tx, {
         company,
         clientId,
-        invoiceDate: companyToday(company),
-        dueDate: companyToday(company),
+        invoiceDate: companyToday(company, now),
+        dueDate: companyToday(company, now),
         lines: [
           {
             type: 'Class',

@@ -24,7 +24,7 @@ export async function settleEarlierAttempts(
   isSamePayer: (earlier: PaymentRow) => Promise<boolean> = async () => true,
 ): Promise<void> {
   for (const row of waiting) {
-    if (!wantsTheSame(company, (JSON.parse(row.request) as StoredRequest).body, body)) continue;
+    if (!wantsTheSame(company, (JSON.parse(row.request) as StoredRequest).body, body, ctx.clock.now())) continue;
     // Another guest's card check (every guest pays as one client) is theirs to finish.
     if (!(await isSamePayer(row))) continue;
     const gateway = gatewayNamed(ctx, row.processor);
@@ -40,13 +40,13 @@ export async function settleEarlierAttempts(
 }
 
 /** Whether two carts ask for an invoice, a class place of a student, or court time in common. */
-function wantsTheSame(company: Company, a: Checkout, b: Checkout): boolean {
+function wantsTheSame(company: Company, a: Checkout, b: Checkout, now: Date): boolean {
   if (a.invoices.some((no) => b.invoices.includes(no))) return true;
   if (a.classItems.some((x) => b.classItems.some((y) => x.ClassID === y.ClassID && x.StudentID === y.StudentID))) return true;
   // The court time each asks for, as the bookings module resolves it (an earlier attempt's slot may since have passed: then it asks for nothing).
   const span = (item: Checkout['bookingItems'][number]) => {
     try {
-      const b = resolveBookingRequest(company, item);
+      const b = resolveBookingRequest(company, item, now);
       return [b.startMinute, b.startMinute + b.durationMinutes] as const;
     } catch {
       return [0, 0] as const;

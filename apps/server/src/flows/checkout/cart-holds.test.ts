@@ -189,7 +189,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
 
     // Courts alike, at ACE.
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '15:00', court: 'Court 2' };
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace, new Date()).today, 5), time: '15:00', court: 'Court 2' };
     const c = await twoDevices('ACE');
     expect((await putCart(c.laptop, c.laptopCart, [], [slot])).body.courts).toHaveLength(1);
     expect((await putCart(c.phone, c.phoneCart, [], [])).status).toBe(200);
@@ -220,7 +220,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
 
     // A court both devices' carts hold, alike.
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '09:00', court: 'Court 1' };
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace, new Date()).today, 6), time: '09:00', court: 'Court 1' };
     const c = await twoDevices('ACE');
     expect((await putCart(c.laptop, c.laptopCart, [], [slot])).body.courts).toHaveLength(1);
     expect((await putCart(c.phone, c.phoneCart, [], [slot])).body.courts).toHaveLength(1);
@@ -241,7 +241,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
 
   it('a court added to the cart is held for HoldMinutes, refused to another family, and bought as the same booking', async () => {
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 4), time: '11:00', court: 'Court 1' };
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace, new Date()).today, 4), time: '11:00', court: 'Court 1' };
     const email = () => `cart.${randomBytes(4).toString('hex')}@example.com`;
     const a = await registerCustomer(app.t, { email: email(), company: 'ACE' });
     const b = await registerCustomer(app.t, { email: email(), company: 'ACE' });

@@ -141,7 +141,7 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
       const quote = price(await loadPricingInput(tx, company, clientId, body, checked));
       if (quote.totals.totalCents === 0 && quote.rows.length === 0) throw new AppError(422, 'EMPTY_CART', 'Your cart is empty');
       // In instalments (decision 105): the deposit is charged now, the schedule kept with the payment.
-      const instalments = body.instalments ? instalmentOfferOf(company, body, quote, companyToday(company), checked)?.schedule : null;
+      const instalments = body.instalments ? instalmentOfferOf(company, body, quote, companyToday(company, now), checked)?.schedule : null;
       if (body.instalments && !instalments) throw new AppError(422, 'INSTALMENTS_UNAVAILABLE', 'This cannot be paid in instalments. Please pay the whole amount.');
       const amount = instalments ? instalments[0]!.amountCents : quote.totals.paymentAmountCents;
       if (amount > 0 && !byDebit) {

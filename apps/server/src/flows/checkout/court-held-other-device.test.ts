@@ -48,7 +48,7 @@ describe.each(testEngines())('a court held by the family, added on another devic
   const taken = 'Sorry, that court has just been booked. Please choose another time or court.';
 
   it('adding the court on the second device takes over the family’s own hold and renews it; another family is still refused', async () => {
-    const date = addDays(bookingOptions(ace).today, 3);
+    const date = addDays(bookingOptions(ace, new Date()).today, 3);
     const slot = { venue_id: 1, booking_type_id: 1, date, time: '08:00', court: 'Court 1' };
     const a = await family();
     expect((await check(a.browser, slot)).status).toBe(200);
@@ -84,7 +84,7 @@ describe.each(testEngines())('a court held by the family, added on another devic
   });
 
   it('a court of the family’s payment under way, or overlapping its hold at another time, is not taken over', async () => {
-    const date = addDays(bookingOptions(ace).today, 3);
+    const date = addDays(bookingOptions(ace, new Date()).today, 3);
     const a = await family();
     const slot = { venue_id: 1, booking_type_id: 1, date, time: '14:00', court: 'Court 2' };
     expect((await hold(a.browser, [slot])).body.courts).toHaveLength(1);
@@ -106,7 +106,7 @@ describe.each(testEngines())('a court held by the family, added on another devic
   });
 
   it('both devices adding the same free court at once end with one hold of it, held by both carts', async () => {
-    const date = addDays(bookingOptions(ace).today, 3);
+    const date = addDays(bookingOptions(ace, new Date()).today, 3);
     const slot = { venue_id: 1, booking_type_id: 1, date, time: '17:00', court: 'Court 3' };
     const a = await family();
     const other = await secondDevice(a);

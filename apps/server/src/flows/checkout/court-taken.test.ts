@@ -42,7 +42,7 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
       .execute();
 
   it('the quote names the line whose court another family now holds, then has booked; the payment is refused the same way and charges nothing', async () => {
-    const date = addDays(bookingOptions(ace).today, 5);
+    const date = addDays(bookingOptions(ace, new Date()).today, 5);
     const free = { venue_id: 1, booking_type_id: 1, date, time: '08:00', court: 'Court 3' };
     const lost = { venue_id: 1, booking_type_id: 1, date, time: '10:00', court: 'Court 2' };
     const a = await family();
@@ -77,7 +77,7 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
   });
 
   it('a court the family itself has bought meanwhile (another device paid for it) is named as already its own, not taken by someone else', async () => {
-    const date = addDays(bookingOptions(ace).today, 7);
+    const date = addDays(bookingOptions(ace, new Date()).today, 7);
     const court = { venue_id: 1, booking_type_id: 1, date, time: '09:00', court: 'Court 4' };
     const a = await family();
     expect((await hold(a.browser, [court])).body.courts).toHaveLength(1);
@@ -93,7 +93,7 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
   });
 
   it('courts the family itself has bought meanwhile, with one another family took: each line says whose it is, and Hold again says the family’s own is in My bookings', async () => {
-    const date = addDays(bookingOptions(ace).today, 8);
+    const date = addDays(bookingOptions(ace, new Date()).today, 8);
     const [one, two, lost] = (['Court 1', 'Court 2', 'Court 3'] as const).map((court) => ({ venue_id: 1, booking_type_id: 1, date, time: '15:00', court }));
     const a = await family();
     const b = await family();
@@ -139,7 +139,7 @@ describe.each(testEngines())('a court of the cart taken meanwhile on %s', (engin
   });
 
   it('two courts taken are both named; the family’s own held court is not', async () => {
-    const date = addDays(bookingOptions(ace).today, 6);
+    const date = addDays(bookingOptions(ace, new Date()).today, 6);
     const [one, two, own] = (['Court 1', 'Court 2', 'Court 4'] as const).map((court) => ({ venue_id: 1, booking_type_id: 1, date, time: '12:00', court }));
     const a = await family();
     const b = await family();

@@ -38,7 +38,7 @@ describe.each(testEngines())('instalment plans on %s', (engine) => {
       s.fin_setup!.CardSurchargePercent = 0;
       s.fin_setup!.CardSurchargeAmountCents = 0;
     });
-    today = companyToday((await findCompanyById(t.runtime.ctx, splash))!);
+    today = companyToday((await findCompanyById(t.runtime.ctx, splash))!, new Date());
   });
   afterAll(() => t.close());
 

@@ -28,8 +28,9 @@ export function setPaymentFaults(ctx: Ctx, value: PaymentFaults | undefined) {
 
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 
-export function companyToday(company: Company): string {
-  return localNow(companyTimeZone(company.settings.localization)).date;
+/** The company's date at `at` (the request's clock). */
+export function companyToday(company: Company, at: Date): string {
+  return localNow(companyTimeZone(company.settings.localization), at).date;
 }
 
 export interface StoredRequest {

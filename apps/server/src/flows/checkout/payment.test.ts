@@ -281,7 +281,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
 
   it('20 concurrent checkouts of one court slot: exactly one is sold and charged, the others are refused and charged nothing', async () => {
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const date = addDays(bookingOptions(ace).today, 4);
+    const date = addDays(bookingOptions(ace, new Date()).today, 4);
     const slot = { venue_id: 1, booking_type_id: 1, date, time: '11:00', court: 'Court 1' };
     const customers = await Promise.all([0, 1, 2, 3].map(() => registerCustomer(app.t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' })));
     const tokens = await Promise.all(customers.map((c) => tokenise(c.browser, CARDS.ok)));
@@ -333,7 +333,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
 
   it('a declined card releases the court it held', async () => {
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 5), time: '14:00', court: 'Court 2' };
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace, new Date()).today, 5), time: '14:00', court: 'Court 2' };
     const { browser } = await registerCustomer(app.t, { email: `court.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const declined = await browser.post('/api/payment/checkout', { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.declined) }, { 'idempotency-key': key() });
     expect(declined.status).toBe(402);
@@ -344,7 +344,7 @@ describe.each(testEngines())('checkout and payment on %s', (engine) => {
 
   it('a challenge step holds the court until a stated instant; when it runs out the hold is gone and the same key is told so', async () => {
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 6), time: '15:00', court: 'Court 3' };
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace, new Date()).today, 6), time: '15:00', court: 'Court 3' };
     const { browser } = await registerCustomer(app.t, { email: `hold.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
     const body = { bookingItems: [slot], cardToken: await tokenise(browser, CARDS.challenge) };
     const k = key();

@@ -38,7 +38,8 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
   // item, and answered its price (a checkout under the classes' locks, a quote without).
   checked.forEach((item, index) => lines.push(classLine(item, index, company)));
 
-  cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index)));
+  const at = ctx.clock.now();
+  cart.bookingItems.forEach((item, index) => lines.push(bookingLine(company, item, index, at)));
 
   if (cart.invoices.length > 0) {
     if (!fin.InvoicesPaidOnline) throw new AppError(403, 'FEATURE_DISABLED', 'Invoices cannot be paid online');
@@ -80,7 +81,7 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
   for (const id of cart.creditIds) if (!creditRows.some((c) => c.id === id)) throw notFound('Credit not found');
 
   return {
-    today: companyToday(company),
+    today: companyToday(company, at),
     newInvoiceNo: NEW_INVOICE_NO,
     lines,
     settings: pricingSettingsOf(company.settings),
@@ -95,8 +96,8 @@ export async function loadPricingInput(ctx: Ctx, company: Company, clientId: num
   };
 }
 
-function bookingLine(company: Company, item: Cart['bookingItems'][number], index: number): CartLine {
-  const booking = resolveBookingRequest(company, item);
+function bookingLine(company: Company, item: Cart['bookingItems'][number], index: number, at: Date): CartLine {
+  const booking = resolveBookingRequest(company, item, at);
   return {
     id: `booking-${index + 1}`,
     kind: 'Booking',
@@ -155,9 +156,10 @@ export async function quoteNewFamily(
   (await validateNewStudentClassItems(ctx, company, items.classItems ?? [], undefined, registrationId, byLine)).forEach((checked, index) =>
     lines.push(classLine({ ...checked, studentName: items.studentNames?.[index] || checked.studentName }, index, company)),
   );
-  (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index)));
+  const at = ctx.clock.now();
+  (items.bookingItems ?? []).forEach((item, index) => lines.push(bookingLine(company, item, index, at)));
   const quote = price({
-    today: companyToday(company),
+    today: companyToday(company, at),
     newInvoiceNo: NEW_INVOICE_NO,
     lines,
     settings: pricingSettingsOf(company.settings),
@@ -200,7 +202,7 @@ export async function quoteCart(ctx: Ctx, company: Company, clientId: number, ca
   // A court of the cart that another family holds or has booked meanwhile is named now, not at Pay.
   await assertCourtsFree(ctx, company, clientId, cart.bookingItems);
   const quote = price(await loadPricingInput(ctx, company, clientId, cart, checked));
-  const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company), checked);
+  const instalmentOffer = instalmentOfferOf(company, cart, quote, companyToday(company, ctx.clock.now()), checked);
   return { ...quote, currencySymbol: company.settings.localization.CurrencySymbol, ...(await cardEntry(ctx, company)), instalmentOffer };
 }
 

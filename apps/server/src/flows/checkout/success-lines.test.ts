@@ -20,7 +20,7 @@ describe.each(testEngines())('the lines of a paid checkout on %s', (engine) => {
   it('a court at a company whose tax is added on top: the rows as quoted, the tax its own line, adding up to the charge', async () => {
     const ace = (await findCompanyByCode(app.t.runtime.ctx, 'ACE'))!;
     const who = await registerCustomer(app.t, { email: `lines.${randomBytes(4).toString('hex')}@example.com`, company: 'ACE' });
-    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace).today, 7), time: '10:00', court: 'Court 2' };
+    const slot = { venue_id: 1, booking_type_id: 1, date: addDays(bookingOptions(ace, new Date()).today, 7), time: '10:00', court: 'Court 2' };
     const quoted = await who.browser.post<QuoteAnswer>('/api/payment/quote', { bookingItems: [slot] });
     expect(quoted.status).toBe(200);
     const { totals, rows } = quoted.body;

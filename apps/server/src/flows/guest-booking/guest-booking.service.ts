@@ -43,7 +43,7 @@ function assertGuestBookingOpen(ctx: Ctx, company: Company) {
 
 export function guestOptions(ctx: Ctx, company: Company): GuestBookingOptions {
   assertGuestBookingOpen(ctx, company);
-  return { ...bookingOptions(company), cardPaymentsAvailable: true };
+  return { ...bookingOptions(company, ctx.clock.now()), cardPaymentsAvailable: true };
 }
 
 export function guestAvailability(ctx: Ctx, company: Company, input: { venueId: number; bookingTypeId: number; date: string }) {
@@ -155,7 +155,7 @@ export async function bookAsGuest(ctx: Ctx, company: Company, idempotencyKey: st
 async function admit(ctx: Ctx, company: Company, idempotencyKey: string, body: BookingBody): Promise<repo.GuestRow> {
   const solution = solutionOf(body.captcha);
   if (!solution) throw new AppError(400, 'CAPTCHA_REQUIRED', m.captchaRequired, [{ field: 'captcha', message: m.captchaRequired }]);
-  resolveBookingRequest(company, body.booking);
+  resolveBookingRequest(company, body.booking, ctx.clock.now());
   const g = body.guest;
   const admitted = await ctx.transaction(async (tx) => {
     if (!(await verifySolution(tx, company.id, solution)) && !(await afterDecline(tx, company, idempotencyKey, solution, g))) return false;

@@ -9,7 +9,7 @@ const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total
 
 /** Court and venue bookings (G1–G7, U7). Every call needs a signed-in customer and ShowBookingsTab (the endpoints' switch). */
 export async function bookingsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
-  route(app, base, endpoints.options, ({ ctx }) => service.bookingOptions(ctx.company));
+  route(app, base, endpoints.options, ({ ctx }) => service.bookingOptions(ctx.company, ctx.clock.now()));
 
   route(app, base, endpoints.availability, ({ ctx, query }) =>
     service.findAvailability(ctx, ctx.company, { venueId: query.venue_id, bookingTypeId: query.booking_type_id, date: query.date, clientId: ctx.clientId }),

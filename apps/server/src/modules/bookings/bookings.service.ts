@@ -41,7 +41,7 @@ export function zonedInstant(timeZone: string, date: string, time: string): Date
   return new Date(guess);
 }
 
-function companyToday(company: Company, now = new Date()) {
+function companyToday(company: Company, now: Date) {
   return localNow(companyTimeZone(company.settings.localization), now);
 }
 
@@ -56,7 +56,7 @@ function bookingWindow(company: Company, now: Date) {
 }
 
 /** What the add-booking page offers: venues with courts, the booking types, the days open for booking. */
-export function bookingOptions(company: Company, now = new Date()): BookingOptions {
+export function bookingOptions(company: Company, now: Date): BookingOptions {
   const s = company.settings;
   const { today, lastDay } = bookingWindow(company, now);
   return {
@@ -149,7 +149,7 @@ function assertBookableDay(company: Company, date: string, now: Date) {
 }
 
 /** Checks a request from the cart against everything the form shows; prices come from the catalogue, never the client. */
-export function resolveBookingRequest(company: Company, request: BookingRequest, now = new Date()): ResolvedBooking {
+export function resolveBookingRequest(company: Company, request: BookingRequest, now: Date): ResolvedBooking {
   const { venue, type } = resolveVenueAndType(company, request.venue_id, request.booking_type_id);
   assertBookableDay(company, request.date, now);
   if (!venue.Courts.includes(request.court)) throw new AppError(422, 'BOOKING_UNKNOWN_COURT', bookingMessages.unknownCourt(courtLabel(company.settings)));

@@ -25,7 +25,7 @@ export async function holdBookings(
   requests: BookingRequest[],
   options: { now?: Date; holdToken?: string; cartId?: string | null } = {},
 ): Promise<{ holdToken: string; holdExpiresAt: string; bookings: (ResolvedBooking & { bookingId: number })[]; adopted: number[] }> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? ctx.clock.now();
   const holdToken = options.holdToken ?? randomBytes(16).toString('hex');
   const holdExpiresAt = nowIso(addMinutes(now, company.settings.booking_setup.HoldMinutes));
   const resolved = requests.map((r) => resolveBookingRequest(company, r, now));
