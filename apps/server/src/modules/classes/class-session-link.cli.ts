@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCompanyByCode } from '../company/company.api.ts';
-import type { Ctx } from '../../context.ts';
+import { systemClock, type Ctx } from '../../context.ts';
 import { issueClassSessionLink, listShareableSessions, revokeClassSessionLink } from './class-session-link.service.ts';
 
 export const classSessionLinkUsage = `  npm run portal -- class-session-link --company CODE --session ID [--days N]
@@ -35,7 +35,7 @@ export async function classSessionLinkCommand(db: Db, publicUrl: string, argv: s
     console.error(`${err instanceof Error ? err.message : String(err)}\nUsage:\n${classSessionLinkUsage}`);
     return 1;
   }
-  const ctx = { db } as Pick<Ctx, 'db'>;
+  const ctx: Pick<Ctx, 'db' | 'clock'> = { db, clock: systemClock };
   const code = values.company?.trim().toUpperCase();
   if (!code) {
     console.error(`class-session-link needs --company CODE\nUsage:\n${classSessionLinkUsage}`);

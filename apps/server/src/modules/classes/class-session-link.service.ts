@@ -62,10 +62,10 @@ export interface IssuedLink {
  * day, at most a year), or for `days`.
  */
 export async function issueClassSessionLink(
-  ctx: Pick<Ctx, 'db'>,
+  ctx: Pick<Ctx, 'db' | 'clock'>,
   company: Company,
   input: { publicUrl: string; sessionId?: number | undefined; classId?: number | undefined; fromDate?: string | undefined; toDate?: string | undefined; days?: number | undefined },
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<IssuedLink> {
   let classId = input.classId;
   let fromDate = input.fromDate;
@@ -100,7 +100,7 @@ export async function issueClassSessionLink(
 }
 
 /** The classes of a company and their sessions from today on, for choosing one to share. */
-export async function listShareableSessions(ctx: Pick<Ctx, 'db'>, company: Company, now = new Date()) {
+export async function listShareableSessions(ctx: Pick<Ctx, 'db' | 'clock'>, company: Company, now = ctx.clock.now()) {
   const today = localNow(companyTimeZone(company.settings.localization), now).date;
   return repo.findClassesWithSessionsFrom(ctx.db, company.id, today);
 }
@@ -109,7 +109,7 @@ export async function listShareableSessions(ctx: Pick<Ctx, 'db'>, company: Compa
  * Withdraws a link the company sent, named by its URL or its token: its page says so from the
  * next call on. Throws 404 when the company has no live, unrevoked link with that token.
  */
-export async function revokeClassSessionLink(ctx: Pick<Ctx, 'db'>, company: Company, urlOrToken: string, now = new Date()): Promise<void> {
+export async function revokeClassSessionLink(ctx: Pick<Ctx, 'db' | 'clock'>, company: Company, urlOrToken: string, now = ctx.clock.now()): Promise<void> {
   let token = urlOrToken.trim();
   if (URL.canParse(token)) token = new URL(token).searchParams.get('token') ?? '';
   const revoked = isTokenShaped(token) && (await repo.revokeLink(ctx.db, company.id, hashToken(token), nowIso(now)));
@@ -117,6 +117,6 @@ export async function revokeClassSessionLink(ctx: Pick<Ctx, 'db'>, company: Comp
 }
 
 /** The hourly sweep's part. */
-export function deleteExpiredLinks(ctx: Pick<Ctx, 'db'>, now = new Date()): Promise<void> {
+export function deleteExpiredLinks(ctx: Pick<Ctx, 'db'>, now: Date): Promise<void> {
   return repo.deleteExpiredLinks(ctx.db, now.toISOString());
 }
