@@ -142,9 +142,9 @@ export async function createEnrolments(
   company: Company,
   clientId: number,
   items: ClassItem[],
-  options: { holdUntil: Date; at?: Date; checked?: CheckedClassItem[] },
+  options: { holdUntil: Date; at: Date; checked?: CheckedClassItem[] },
 ): Promise<{ ids: number[]; items: ValidatedClassItem[]; adopted: number[] }> {
-  const at = options.at ?? new Date();
+  const { at } = options;
   const c = clock(company, at);
   const ids: number[] = [];
   const adopted: number[] = [];
