@@ -27,6 +27,11 @@ test.describe('top bar', () => {
     await signInViaApi(page, { code: world.company('THAMES').code, email: world.email('dancer') });
     await page.goto('/hub/company');
     await expect(await mainTabs(page)).toHaveText(['Home', 'Dancers', 'Classes', 'Financials']);
+    // No classes taken online and no courts: nothing could go in a cart, so none is offered, nor its page.
+    await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+    await page.goto('/hub/checkout');
+    await expect(page).toHaveURL('/hub/company');
   });
 
   test('B2–B4: switches off and no StudentTerm → no Financials / Bookings, "Students"', async ({ page, ownWorld }) => {

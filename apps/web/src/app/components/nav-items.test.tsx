@@ -29,12 +29,20 @@ describe('settingsItems (K1, decision 101)', () => {
 });
 
 describe('offersCart (decision 101)', () => {
+  const sells = { CustomerPortalAllowOCR: true, OnlineClassReservationsEnabled: true, ShowBookingsTab: true };
   it('offers the cart to the roles that may pay for classes and bookings: not to a viewer, whose every payment the server refuses, nor to a payer, who has none to add', () => {
-    expect(offersCart('holder')).toBe(true);
-    expect(offersCart(undefined)).toBe(true);
-    expect(offersCart('co-parent')).toBe(true);
+    expect(offersCart('holder', sells)).toBe(true);
+    expect(offersCart(undefined, sells)).toBe(true);
+    expect(offersCart('co-parent', sells)).toBe(true);
     // A payer pays invoices from Financials: the cart only said "Add a class or a booking", which her access does not allow.
-    expect(offersCart('payer')).toBe(false);
-    expect(offersCart('viewer')).toBe(false);
+    expect(offersCart('payer', sells)).toBe(false);
+    expect(offersCart('viewer', sells)).toBe(false);
+  });
+
+  it('offers no cart where nothing can go in it: classes not taken online and no courts to book', () => {
+    expect(offersCart('holder', { ...sells, ShowBookingsTab: false })).toBe(true);
+    expect(offersCart('holder', { ...sells, OnlineClassReservationsEnabled: false })).toBe(true);
+    expect(offersCart('holder', { ...sells, OnlineClassReservationsEnabled: false, ShowBookingsTab: false })).toBe(false);
+    expect(offersCart('holder', { ...sells, CustomerPortalAllowOCR: false, ShowBookingsTab: false })).toBe(false);
   });
 });

@@ -55,13 +55,18 @@ export function barcodeItem(user: CustomerUser | null): NavItem | null {
   return { label: 'Barcodes', to: paths.barcodes, section: paths.barcodes, icon: <BarcodeIcon /> };
 }
 
+/** Whether anything can be put in the cart: classes taken online, or courts booked. */
+export function sellsInCart(config: Pick<CompanyConfig, 'CustomerPortalAllowOCR' | 'OnlineClassReservationsEnabled' | 'ShowBookingsTab'>): boolean {
+  return (config.CustomerPortalAllowOCR && config.OnlineClassReservationsEnabled) || config.ShowBookingsTab;
+}
+
 /**
- * Whether the top bar offers the cart: only to a role that may pay for classes and bookings and
- * choose them for the children (decision 101; a viewer pays nothing, and a payer, who pays
- * invoices from Financials, puts nothing in it).
+ * Whether the top bar offers the cart: where the company sells something through it, and only to
+ * a role that may pay for classes and bookings and choose them for the children (decision 101; a
+ * viewer pays nothing, and a payer, who pays invoices from Financials, puts nothing in it).
  */
-export function offersCart(role?: FamilyRole): boolean {
-  return roleAllows(role, paymentEndpoints.checkout) && roleAllows(role, classEndpoints.students);
+export function offersCart(role: FamilyRole | undefined, config: Parameters<typeof sellsInCart>[0]): boolean {
+  return sellsInCart(config) && roleAllows(role, paymentEndpoints.checkout) && roleAllows(role, classEndpoints.students);
 }
 
 export function financialsItems(): NavItem[] {

@@ -101,7 +101,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
             <>
               {showNotifications ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <NotificationBell /> : <BellSlot />}</Suspense> : null}
               {config.EnableMessages && !held ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <MessageBell /> : <BellSlot />}</Suspense> : null}
-              {offersCart(user.Role) ? (
+              {offersCart(user.Role, config) ? (
                 <>
                   <CartButton />
                   <CartHoldKeeper />

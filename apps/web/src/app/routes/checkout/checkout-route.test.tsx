@@ -180,9 +180,12 @@ const dolphin = { ClassID: 11, StudentID: 4, dates: [], label: 'Dolphin – Mond
 const dolphinFull = 'Dolphin – Monday is full. Choose another class, or join its waitlist.';
 
 /** The checkout and payment pages; `keeper`: with the top bar's keeper that sends the cart's changes to be held. */
-function renderCheckout(url: string, { keeper = false, bell = false, bookings = true, user }: { keeper?: boolean; bell?: boolean; bookings?: boolean; user?: CustomerUser } = {}) {
+function renderCheckout(
+  url: string,
+  { keeper = false, bell = false, bookings = true, classes = true, user }: { keeper?: boolean; bell?: boolean; bookings?: boolean; classes?: boolean; user?: CustomerUser } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(companyConfigQueryOptions.queryKey, { ...config, ShowBookingsTab: bookings });
+  client.setQueryData(companyConfigQueryOptions.queryKey, { ...config, ShowBookingsTab: bookings, CustomerPortalAllowOCR: true, OnlineClassReservationsEnabled: classes });
   if (user) client.setQueryData(currentUserQueryOptions.queryKey, user);
   return render(
     <QueryClientProvider client={client}>
@@ -193,6 +196,7 @@ function renderCheckout(url: string, { keeper = false, bell = false, bookings = 
           <Route path={paths.checkout} element={<CheckoutRoute />} />
           <Route path={paths.payment} element={<PaymentRoute />} />
           <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
+          <Route path={paths.company} element={<p>Home page</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -225,6 +229,11 @@ const lineTexts = (list: HTMLElement) =>
     .getAllByRole('listitem')
     .map((li) => li.firstChild?.textContent);
 describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
+  it('a company that sells nothing through the cart (no classes online, no courts) sends its page home', async () => {
+    renderCheckout(paths.checkout, { bookings: false, classes: false });
+    expect(await screen.findByText('Home page')).toBeTruthy();
+  });
+
   it('H8, H12: the cart priced by the server, its rows, tax, card fee, total and amount to pay; the quote is asked with what is bought, never a price', async () => {
     const { quotes } = serveCheckout();
     renderCheckout(paths.checkout);

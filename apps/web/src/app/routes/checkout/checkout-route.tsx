@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { NEW_INVOICE_NO } from '@portal/shared/payment-schemas';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,9 +17,15 @@ import { WaitlistJoinedNotice } from '@/features/checkout/components/join-waitli
 import { useForgetWaitlistJoinedOnLeave } from '@/features/checkout/lib/waitlist-joined';
 import { classLabel, useCartRequest } from '@/features/checkout/lib/cart-request';
 import { useCartLines } from '@/features/checkout/lib/cart-lines';
+import { sellsInCart } from '@/app/components/nav-items';
 
-/** /hub/checkout: the class and booking cart, priced by the server (H1–H12). */
+/** /hub/checkout: the class and booking cart, priced by the server (H1–H12); home where the company sells nothing through it. */
 export default function CheckoutRoute() {
+  const config = useConfig();
+  return sellsInCart(config) ? <Checkout /> : <Navigate to={paths.company} replace />;
+}
+
+function Checkout() {
   const config = useConfig();
   const navigate = useNavigate();
   const { request, empty } = useCartRequest('items');
