@@ -3,6 +3,7 @@ import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { serverMessages } from '@portal/shared/messages';
 import { messagingEndpoints as endpoints } from '@portal/shared/endpoints/messaging';
 import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { listEtag, sendPolledList } from '../../lib/http.ts';
@@ -19,12 +20,13 @@ function parseTagData(text: string | null): Record<string, unknown> | null {
   }
 }
 
-/** Every category with its label, and what the customer switched off. */
-async function answerOptOuts(ctx: Ctx, companyId: number, clientId: number) {
-  const saved = new Map((await service.findOptOuts(ctx, companyId, clientId)).map((o) => [o.category, o]));
+/** Every category the company has notices of (no Bookings where it takes none), with its label, and what the customer switched off. */
+async function answerOptOuts(ctx: Ctx, company: Company, clientId: number) {
+  const saved = new Map((await service.findOptOuts(ctx, company.id, clientId)).map((o) => [o.category, o]));
+  const categories = NOTIFICATION_CATEGORIES.filter((c) => c.key !== 'bookings' || company.settings.switches.ShowBookingsTab);
   return {
     success: true as const,
-    opt_outs: NOTIFICATION_CATEGORIES.map((c) => ({
+    opt_outs: categories.map((c) => ({
       category: c.key,
       label: c.label,
       email: saved.get(c.key)?.email === 1,
@@ -71,10 +73,10 @@ export async function notificationRoutes(app: FastifyInstance, { ctx: base }: { 
     return { success: true as const, total_count_new: 0 };
   });
 
-  route(app, base, endpoints.optOuts, ({ ctx }) => answerOptOuts(ctx, ctx.company.id, ctx.clientId));
+  route(app, base, endpoints.optOuts, ({ ctx }) => answerOptOuts(ctx, ctx.company, ctx.clientId));
 
   route(app, base, endpoints.updateOptOuts, async ({ ctx, body }) => {
     await service.saveOptOuts(ctx, ctx.company.id, ctx.clientId, body.opt_outs);
-    return answerOptOuts(ctx, ctx.company.id, ctx.clientId);
+    return answerOptOuts(ctx, ctx.company, ctx.clientId);
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, changeCompanySettings, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { noticesFor, ownCompanyCustomers } from '../../test/notice-fixtures.ts';
 
 interface List {
@@ -84,8 +84,24 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect((await one.browser.get<List>('/api/notification')).body.total_count_new).toBe(FRESH);
   });
 
+  it('a company that takes no bookings lists no Bookings among the opt-outs', async () => {
+    const { one } = await families();
+    const list = async () => (await one.browser.get<{ opt_outs: { category: string }[] }>('/api/notification/get-opt-outs')).body.opt_outs.map((o) => o.category);
+    await changeCompanySettings(t, one.companyId, (s) => {
+      s.switches!.ShowBookingsTab = true;
+    });
+    expect(await list()).toContain('bookings');
+    await changeCompanySettings(t, one.companyId, (s) => {
+      s.switches!.ShowBookingsTab = false;
+    });
+    expect(await list()).toEqual(['classes', 'absences', 'invoices', 'news']);
+  });
+
   it('opt-outs list every category and round-trip', async () => {
     const { one, other } = await families();
+    await changeCompanySettings(t, one.companyId, (s) => {
+      s.switches!.ShowBookingsTab = true;
+    });
     const b = one.browser;
     const initial = await b.get<{ opt_outs: { category: string; label: string; email: boolean; in_app: boolean }[] }>('/api/notification/get-opt-outs');
     expect(initial.status).toBe(200);
