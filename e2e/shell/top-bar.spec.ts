@@ -32,6 +32,9 @@ test.describe('top bar', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveCount(0);
     await page.goto('/hub/checkout');
     await expect(page).toHaveURL('/hub/company');
+    // Nor do its pages speak of bookings.
+    await page.goto('/hub/contact-us');
+    await expect(page.getByText('Questions about lessons or your account? Write to Thames Dance Studio.')).toBeVisible();
   });
 
   test('B2–B4: switches off and no StudentTerm → no Financials / Bookings, "Students"', async ({ page, ownWorld }) => {
@@ -51,6 +54,9 @@ test.describe('top bar', () => {
     await expect(banner.getByRole('link', { name: 'Ace Tennis — Home' })).toBeVisible();
     await expect(banner.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await expect(banner.getByRole('button', { name: /^Messages/ })).toHaveCount(0);
+    // Nor does the copy of the family's data promise messages.
+    await page.goto('/hub/settings/security');
+    await expect(page.getByText(/invoices, payments and agreements, as JSON and CSV files/)).toBeVisible();
   });
 });
 

@@ -19,7 +19,7 @@ export default function ContactUsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title="Contact Us" description={`Questions about lessons, bookings or your account? Write to ${config.CompanyDisplayName}.`} />
+      <PageHeader title="Contact Us" description={`Questions about ${config.ShowBookingsTab ? 'lessons, bookings' : 'lessons'} or your account? Write to ${config.CompanyDisplayName}.`} />
       {form.isPending ? (
         <ListLoading label="Loading the contact form" />
       ) : form.isError ? (

@@ -59,7 +59,7 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
         </div>
         <div className="mt-10 max-w-md lg:mt-0">
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{config ? `Welcome to ${config.CompanyDisplayName}` : messages.welcome}</h1>
-          <p className="mt-3 text-base text-brand-100 sm:text-lg">Classes, bookings and invoices for your family — in one secure place.</p>
+          <p className="mt-3 text-base text-brand-100 sm:text-lg">{config && !config.ShowBookingsTab ? 'Classes' : 'Classes, bookings'} and invoices for your family — in one secure place.</p>
         </div>
         <p className="mt-10 hidden text-sm text-brand-200 lg:block">Private, safe and secure.</p>
       </aside>
