@@ -858,7 +858,7 @@ function thames(): CompanyBundleInput {
           ShowNotificationsTab: true,
           CanTakeNewSignUps: false,
         },
-        fin_setup: { InvoiceTitle: 'Invoice', InvoiceNumberPrefix: 'TDS-', ReceiptNumberPrefix: 'TDS-R-', TaxName: 'VAT', DirectDebitIntegrationType: 'none' },
+        fin_setup: { InvoiceTitle: 'Invoice', InvoiceNumberPrefix: 'TDS-', ReceiptNumberPrefix: 'TDS-R-', TaxName: 'VAT', Currency: 'GBP', DirectDebitIntegrationType: 'none' },
         localization: {
           CountryCode: 'GB',
           SuburbLabel: 'Town',
