@@ -1,7 +1,7 @@
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { findCompanyByCode } from '../../apps/server/src/modules/company/company.api.ts';
 import { issueClassSessionLink, revokeClassSessionLink } from '../../apps/server/src/modules/classes/classes.api.ts';
-import type { Ctx } from '../../apps/server/src/context.ts';
+import { systemClock, type Ctx } from '../../apps/server/src/context.ts';
 import { databaseUrl } from './servers.ts';
 
 /**
@@ -12,7 +12,7 @@ import { databaseUrl } from './servers.ts';
 export async function issueLink(code: string, className: string, dates: number): Promise<{ path: string; token: string; dates: string[] }> {
   const handle = openDatabase(databaseUrl);
   try {
-    const ctx = { db: handle.db } as Ctx;
+    const ctx = { db: handle.db, clock: systemClock } as Ctx;
     const company = await findCompanyByCode(ctx, code);
     if (!company) throw new Error(`no company ${code}`);
     const today = new Date().toISOString().slice(0, 10);
@@ -60,7 +60,7 @@ export async function expireLink(token: string): Promise<void> {
 export async function revokeLink(code: string, token: string): Promise<void> {
   const handle = openDatabase(databaseUrl);
   try {
-    const ctx = { db: handle.db } as Ctx;
+    const ctx = { db: handle.db, clock: systemClock } as Ctx;
     const company = await findCompanyByCode(ctx, code);
     if (!company) throw new Error(`no company ${code}`);
     await revokeClassSessionLink(ctx, company, token);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MakeupsAnswer, MakeupSessionsAnswer } from '@portal/shared/class-schemas';
-import { startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
+import { Browser, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { classesWithSessionsAhead, companyIdOf, emptyClass, familyWithChild, makeupCredit, newStudent } from '../../test/payment-fixtures.ts';
 import { findCompanyById } from '../company/company.api.ts';
 import { sessionStart } from './class-time.ts';
+import { issueClassSessionLink } from './class-session-link.service.ts';
 
 /**
  * The classes module reads the time from the request's context (issue 19, one request context),
@@ -50,6 +51,20 @@ describe.each(testEngines())('the classes module on the context’s clock on %s'
     expect(await cancellable()).toBe(false);
     const late = await family.browser.post<{ code: string }>('/api/classes/book-makeup', { makeup_id: credit.creditId, session_id: session.id });
     expect([late.status, late.body.code]).toEqual([422, 'SESSION_NOT_OPEN']);
+    shift = 0;
+  });
+
+  it('a class-session link lives by the clock: issued for a day, it is gone once the clock is two days on', async () => {
+    const splash = await companyIdOf(t, 'SPLASH');
+    const company = (await findCompanyById(t.runtime.ctx, splash))!;
+    const [classId] = (await classesWithSessionsAhead(t, splash, { limit: 1 })) as [number];
+    const link = await issueClassSessionLink(t.runtime.ctx, company, { publicUrl: 'http://portal.test', classId, days: 1 });
+    const guest = new Browser(t.server);
+    await guest.enterCompany('SPLASH');
+    const open = () => guest.get(`/api/classes/class-session-link?token=${encodeURIComponent(new URL(link.url).searchParams.get('token')!)}`);
+    expect((await open()).status).toBe(200);
+    shift = 2 * 86_400_000;
+    expect((await open()).status).toBe(404);
     shift = 0;
   });
 });

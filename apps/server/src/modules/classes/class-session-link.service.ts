@@ -18,9 +18,9 @@ const MAX_LIFETIME_DAYS = 366;
  * What a class-session link shows, in the company's words and date format; undefined for a token
  * that is unknown, of another company, or expired; 'revoked' for one the company withdrew.
  */
-export async function findLinkDetails(ctx: Pick<Ctx, 'db'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | 'revoked' | undefined> {
+export async function findLinkDetails(ctx: Pick<Ctx, 'db' | 'clock'>, company: Company, token: string): Promise<ClassSessionLinkAnswer | 'revoked' | undefined> {
   if (!isTokenShaped(token)) return undefined;
-  const link = await repo.findLiveLink(ctx.db, company.id, hashToken(token), nowIso());
+  const link = await repo.findLiveLink(ctx.db, company.id, hashToken(token), nowIso(ctx.clock.now()));
   if (!link) return undefined;
   if (link.revoked_at !== null) return 'revoked';
   const sessions = await repo.findSessionsBetween(ctx.db, company.id, link.class_id, link.from_date, link.to_date);
