@@ -150,9 +150,11 @@ export async function findGuardianOptOuts(db: Db, guardianId: number): Promise<S
   return new Set(rows.map((r) => r.category));
 }
 
-export async function saveGuardianOptOuts(db: Db, companyId: number, guardianId: number, categories: string[]): Promise<void> {
+export async function saveGuardianOptOuts(db: Db, companyId: number, guardianId: number, named: string[], categories: string[]): Promise<void> {
+  if (named.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('guardian_opt_outs').where('guardian_id', '=', guardianId).execute();
+    // Only the categories the page offered: one not offered now (bookings switched off) keeps its choice.
+    await trx.deleteFrom('guardian_opt_outs').where('guardian_id', '=', guardianId).where('category', 'in', named).execute();
     if (categories.length > 0)
       await trx
         .insertInto('guardian_opt_outs')
@@ -189,8 +191,19 @@ export function findOptOuts(db: Db, companyId: number, clientId: number) {
 
 /** Replaces the client's preferences in one transaction; rows are kept only where something is switched off. */
 export async function saveOptOuts(db: Db, companyId: number, clientId: number, rows: { category: string; email: boolean; in_app: boolean }[]) {
+  if (rows.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('notification_opt_outs').where('company_id', '=', companyId).where('client_id', '=', clientId).execute();
+    // Only the categories the page offered: one not offered now (bookings switched off) keeps its choice.
+    await trx
+      .deleteFrom('notification_opt_outs')
+      .where('company_id', '=', companyId)
+      .where('client_id', '=', clientId)
+      .where(
+        'category',
+        'in',
+        rows.map((r) => r.category),
+      )
+      .execute();
     const off = rows.filter((r) => r.email || r.in_app);
     if (off.length > 0) {
       await trx

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import { serverMessages } from '@portal/shared/messages';
 import { messagingEndpoints as endpoints } from '@portal/shared/endpoints/messaging';
 import type { Ctx } from '../../context.ts';
@@ -23,7 +22,7 @@ function parseTagData(text: string | null): Record<string, unknown> | null {
 /** Every category the company has notices of (no Bookings where it takes none), with its label, and what the customer switched off. */
 async function answerOptOuts(ctx: Ctx, company: Company, clientId: number) {
   const saved = new Map((await service.findOptOuts(ctx, company.id, clientId)).map((o) => [o.category, o]));
-  const categories = NOTIFICATION_CATEGORIES.filter((c) => c.key !== 'bookings' || company.settings.switches.ShowBookingsTab);
+  const categories = service.offeredCategories(company);
   return {
     success: true as const,
     opt_outs: categories.map((c) => ({

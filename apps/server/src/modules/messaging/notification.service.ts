@@ -1,5 +1,7 @@
 import { categoriesUnheard, roleHears } from '@portal/shared/family-roles';
+import { NOTIFICATION_CATEGORIES } from '@portal/shared/constants';
 import type { Ctx } from '../../context.ts';
+import type { Company } from '../../domain/company.ts';
 import { enqueueMail, renderMail } from './mailer.ts';
 import { queuePush } from '../push/push.api.ts';
 import * as repo from './notification.repository.ts';
@@ -27,6 +29,11 @@ export function markAllRead(ctx: Ctx, companyId: number, clientId: number): Prom
   return repo.markAllRead(ctx.db, companyId, clientId, reader(ctx));
 }
 
+/** The categories a company has notices of: no Bookings where it takes none. */
+export function offeredCategories(company: Company) {
+  return NOTIFICATION_CATEGORIES.filter((c) => c.key !== 'bookings' || company.settings.switches.ShowBookingsTab);
+}
+
 /** What is switched off: the family's, or for a guardian their own e-mail beside the family's hub choices (decision 101). */
 export async function findOptOuts(ctx: Ctx, companyId: number, clientId: number) {
   const family = await repo.findOptOuts(ctx.db, companyId, clientId);
@@ -43,6 +50,7 @@ export function saveOptOuts(ctx: Ctx, companyId: number, clientId: number, rows:
       ctx.db,
       companyId,
       ctx.guardian.id,
+      rows.map((r) => r.category),
       rows.filter((r) => r.email).map((r) => r.category),
     );
   return repo.saveOptOuts(ctx.db, companyId, clientId, rows);

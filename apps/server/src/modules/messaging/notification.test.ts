@@ -97,6 +97,27 @@ describe.each(testEngines())('notification calls on %s', (engine) => {
     expect(await list()).toEqual(['classes', 'absences', 'invoices', 'news']);
   });
 
+  it('a choice about a category not offered now is kept through a save, for when it is offered again', async () => {
+    const { one } = await families();
+    const bookings = (on: boolean) =>
+      changeCompanySettings(t, one.companyId, (s) => {
+        s.switches!.ShowBookingsTab = on;
+      });
+    type OptOuts = { opt_outs: { category: string; email: boolean; in_app: boolean }[] };
+    await bookings(true);
+    await one.browser.post('/api/notification/update-opt-outs', { opt_outs: [{ category: 'bookings', email: true, in_app: true }] });
+    await bookings(false);
+    // The page sends back what it lists: no Bookings.
+    const shown = (await one.browser.get<OptOuts>('/api/notification/get-opt-outs')).body.opt_outs;
+    await one.browser.post('/api/notification/update-opt-outs', { opt_outs: shown.map((o) => (o.category === 'news' ? { ...o, email: true } : o)) });
+    await bookings(true);
+    const again = (await one.browser.get<OptOuts>('/api/notification/get-opt-outs')).body.opt_outs;
+    expect(again.filter((o) => o.email || o.in_app)).toEqual([
+      { category: 'bookings', label: 'Bookings', email: true, in_app: true },
+      { category: 'news', label: 'News and announcements', email: true, in_app: false },
+    ]);
+  });
+
   it('opt-outs list every category and round-trip', async () => {
     const { one, other } = await families();
     await changeCompanySettings(t, one.companyId, (s) => {
