@@ -86,8 +86,8 @@ function YourData() {
     <section aria-labelledby="data-heading" className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <CardHeading icon={<FileArchiveIcon className="size-5" />} id="data-heading" title="Your data">
-          A copy of everything {config.CompanyDisplayName} keeps about your family here: your details, {familyRecords(config)}, invoices, payments
-          {config.EnableMessages ? ', agreements and messages' : ' and agreements'}, as JSON and CSV files in one ZIP.
+          A copy of everything {config.CompanyDisplayName} keeps about your family here: your details, {familyRecords(config)}, invoices, payments, agreements and messages, as JSON and CSV files in
+          one ZIP.
         </CardHeading>
         <a href={accountSecurityEndpoints.myData.path} download className={buttonClasses('secondary', 'md')}>
           Download my data

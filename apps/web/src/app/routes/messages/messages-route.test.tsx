@@ -137,6 +137,7 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     fireEvent.change(within(form).getByLabelText('Your reply'), { target: { value: 'We can help.' } });
     fireEvent.click(screen.getByRole('link', { name: 'All messages' }));
     const ask = await screen.findByRole('dialog', { name: 'Leave without sending?' });
+    expect(ask.textContent).toContain('Your reply has not been sent.');
     fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without sending?' })).toBeNull());
     expect((within(form).getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe('We can help.');
@@ -145,6 +146,28 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     fireEvent.click(screen.getByRole('link', { name: 'All messages' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Reply' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Leave without sending?' })).toBeNull();
+  });
+
+  it('a reply typed for one message and left does not follow to another (side by side on a desktop)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+    const second = { ...message, CPMessageID: 8, Title: 'Pool closed on Monday' };
+    server.use(
+      http.get<never, never, MessageList>('/api/messages', () => HttpResponse.json({ total_count: 2, unread_messages_count: 0, messages: [message, second] })),
+      http.get<never, never, MessageRepliesAnswer>('/api/messages/get-replies', () => HttpResponse.json({ success: true, replies: [], can_reply: true })),
+    );
+    renderPage();
+    await screen.findByRole('form', { name: 'Reply' });
+    // Both messages opened once: their replies come from the cache from now on.
+    fireEvent.click(screen.getByRole('link', { name: /Pool closed on Monday/ }));
+    expect(await screen.findByRole('heading', { name: 'Pool closed on Monday' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: new RegExp(message.Title) }));
+    expect(await screen.findByRole('heading', { name: message.Title })).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('Your reply'), { target: { value: 'We can help.' } });
+    fireEvent.click(screen.getByRole('link', { name: /Pool closed on Monday/ }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without sending?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Pool closed on Monday' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('the server’s field message shows under the box', async () => {

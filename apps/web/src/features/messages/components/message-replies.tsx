@@ -3,7 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type MessageReplyForm } from '@portal/shared/message-schemas';
 import { TextareaField } from '@/components/forms/textarea-field';
-import { unsentMessage, useLeaveGuard } from '@/components/forms/leave-guard';
+import { useLeaveGuard } from '@/components/forms/leave-guard';
+
+const unsentReply = { title: 'Leave without sending?', description: 'Your reply has not been sent.' };
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { QueryError } from '@/components/ui/list-states';
@@ -60,7 +62,7 @@ export function MessageReplies({ messageId, companyName, formatWhen, headingLeve
             </ol>
           ) : null}
           {thread.data.can_reply ? (
-            <ReplyForm messageId={messageId} companyName={companyName} />
+            <ReplyForm key={messageId} messageId={messageId} companyName={companyName} />
           ) : (
             <p className="mt-2 text-sm text-ink-soft">To answer this message, please contact {companyName} directly.</p>
           )}
@@ -85,7 +87,7 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     formState: { errors, isDirty },
   } = useForm<MessageReplyForm>({ resolver: zodResolver(messageReplyFormSchema), mode: 'onTouched', defaultValues: { body: '' } });
   // A reply typed and not sent is asked about before the message is left.
-  const leave = useLeaveGuard(isDirty, unsentMessage);
+  const leave = useLeaveGuard(isDirty, unsentReply);
 
   const submit = handleSubmit(async ({ body }) => {
     // A second press before the first answer sends nothing more.
