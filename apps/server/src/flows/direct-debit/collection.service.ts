@@ -119,7 +119,11 @@ async function settleCollection(ctx: Ctx, company: Company, row: Collection, see
   const key = row.idempotency_key;
   const open = options.asked ? (['asked'] as const) : (['asked', 'pending_submission', 'submitted'] as const);
   if (seen.status === 'submitted') {
-    await directDebitRepo.moveCollection(ctx.db, company.id, GOCARDLESS_PROVIDER, key, ['pending_submission'], { status: 'submitted', updated_at: at });
+    await directDebitRepo.moveCollection(ctx.db, company.id, GOCARDLESS_PROVIDER, key, ['pending_submission'], {
+      status: 'submitted',
+      updated_at: at,
+      ...(seen.chargeDate ? { charge_date: seen.chargeDate } : {}),
+    });
     return;
   }
   if (seen.status === 'paid_out') {

@@ -23,7 +23,7 @@ export async function findOutstandingInvoices(db: Db, input: { companyId: number
 export function findPayableInvoices(db: Db, input: { companyId: number; clientId: number }) {
   return db
     .selectFrom('invoices')
-    .select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status'])
+    .select(['invoice_no', 'invoice_date', 'payment_date', 'total_cents', 'balance_due_cents', 'status', debitDate])
     .where('company_id', '=', input.companyId)
     .where('client_id', '=', input.clientId)
     .where('status', 'in', [...ONLINE_PAYABLE_INVOICE_STATUSES])

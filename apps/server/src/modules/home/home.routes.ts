@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { amountOwed, listOutstandingInvoices, listUpcomingClasses } from './home.service.ts';
 
-type InvoiceRow = { invoice_no: string; invoice_date: string; payment_date: string; total_cents: number; balance_due_cents: number; status: string; debit_date?: string | null };
+type InvoiceRow = { invoice_no: string; invoice_date: string; payment_date: string; total_cents: number; balance_due_cents: number; status: string; debit_date: string | null };
 const homeInvoice = (row: InvoiceRow) => ({
   InvoiceNo: row.invoice_no,
   InvoiceDate: row.invoice_date,
@@ -13,7 +13,7 @@ const homeInvoice = (row: InvoiceRow) => ({
   Total: row.total_cents,
   balance_due: row.balance_due_cents,
   status: row.status as InvoiceStatus,
-  DebitDate: row.debit_date ?? null,
+  DebitDate: row.debit_date,
 });
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));

@@ -164,7 +164,7 @@ function InvoiceCard({ invoice: inv, fmt, payOnline }: { invoice: FinancialsInvo
           View Invoice <span className="sr-only">{inv.invoiceNumber}</span>
         </Link>
       ) : (
-        <p className="mt-3 text-sm text-muted">Paid automatically by direct debit{inv.debitDate ? ` on ${fmt.date(inv.debitDate)}` : ''}.</p>
+        <p className="mt-3 text-sm text-muted">{inv.debitDate ? `To be paid by direct debit on ${fmt.date(inv.debitDate)}.` : 'Paid automatically by direct debit.'}</p>
       )}
     </li>
   );
