@@ -128,13 +128,23 @@ export type CartHoldsRequest = z.input<typeof cartHoldsRequestSchema>;
 
 const heldUntil = z.string().describe('When the hold lapses (an instant); a place is held once, asking again never stretches it.');
 export const cartHoldsAnswerSchema = z.object({
-  classes: z.array(z.object({ ClassID: idField, StudentID: idField, heldUntil, casual: z.boolean().describe('One session’s place (a casual enrolment), not the term’s.') })),
+  classes: z.array(
+    z.object({
+      ClassID: idField,
+      StudentID: idField,
+      heldUntil,
+      casual: z.boolean().describe('One session’s place (a casual enrolment), not the term’s.'),
+      date: z.string().nullable().describe('That session’s date (yyyy-MM-dd); null for the term.'),
+    }),
+  ),
   courts: z.array(bookingRequestSchema.extend({ heldUntil })),
   /** Items no place could be held for (the class full, the court taken), each with the message to show. */
   refused: z.array(
     z.object({
       ClassID: idField.optional(),
       StudentID: idField.optional(),
+      /** The session a casual item asked for; null for the term. */
+      date: z.string().nullable().optional(),
       booking: bookingRequestSchema.optional(),
       code: z.string(),
       message: z.string(),

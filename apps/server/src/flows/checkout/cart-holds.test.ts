@@ -38,7 +38,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
     expect(held.status).toBe(200);
     expect(held.body.refused).toEqual([]);
-    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: expect.any(String), casual: false }]);
+    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: expect.any(String), casual: false, date: null }]);
     const until = Date.parse(held.body.classes[0]!.heldUntil);
     const minutes = (await findCompanyByCode(app.t.runtime.ctx, 'SPLASH'))!.settings.fin_setup.CheckoutHoldMinutes;
     expect(until).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1_000);
@@ -47,7 +47,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
     // The other family: refused at the cart, the quote and the checkout, and charged nothing.
     const rival = await hold(b.browser, [{ ClassID: classId, StudentID: b.studentId }]);
     expect(rival.body.classes).toEqual([]);
-    expect(rival.body.refused).toEqual([{ ClassID: classId, StudentID: b.studentId, code: 'CLASS_FULL', message: expect.any(String) }]);
+    expect(rival.body.refused).toEqual([{ ClassID: classId, StudentID: b.studentId, date: null, code: 'CLASS_FULL', message: expect.any(String) }]);
     expect((await b.browser.post('/api/payment/quote', { classItems: [{ ClassID: classId, StudentID: b.studentId }] })).status).toBe(409);
     const charges = await countCharges(app.t, app.splash);
     const refused = await b.browser.post('/api/payment/checkout', { classItems: [{ ClassID: classId, StudentID: b.studentId }], cardToken: await tokenise(b.browser) }, { 'idempotency-key': key() });
@@ -120,7 +120,7 @@ describe.each(testEngines())('places held from the cart on %s', (engine) => {
       })
       .execute();
     const held = await hold(a.browser, [{ ClassID: classId, StudentID: a.studentId }]);
-    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: offerEnds, casual: false }]);
+    expect(held.body.classes).toEqual([{ ClassID: classId, StudentID: a.studentId, heldUntil: offerEnds, casual: false, date: null }]);
     expect((await a.browser.get<CartHoldsAnswer>('/api/payment/cart-holds')).body.classes[0]?.heldUntil).toBe(offerEnds);
     // Another family is still refused the place, and the family's cart holds it past the hold period.
     const b = await family();

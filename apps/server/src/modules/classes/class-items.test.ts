@@ -346,8 +346,10 @@ describe.each(testEngines())('class items checked and written together on %s', (
     const dates = await sessionsAfterToday(casual, 2);
     const f = await familyWithChild(app.t);
     const items = dates.map((date) => ({ ClassID: casual, StudentID: f.studentId, dates: [date], casual: true }));
-    const held = await f.browser.call<{ classes: unknown[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [], ocrProfileId: 2 });
+    const held = await f.browser.call<{ classes: { date: string | null }[] }>('PUT', '/api/payment/cart-holds', { classItems: items, bookingItems: [], ocrProfileId: 2 });
     expect(held.status, JSON.stringify(held.body)).toBe(200);
+    // Each day's hold says its day: the cart tells the two places apart.
+    expect(held.body.classes.map((h) => h.date)).toEqual(dates);
     const holds = () => db().selectFrom('enrolments').select(['id', 'status', 'start_date']).where('company_id', '=', app.splash).where('class_id', '=', casual).orderBy('start_date').execute();
     const heldRows = await holds();
     expect(heldRows.map((h) => [h.status, h.start_date])).toEqual(dates.map((date) => ['held', date]));

@@ -216,11 +216,15 @@ export interface CartPlaceHold {
   heldUntil: string;
   /** One session's place (a casual enrolment), not the term's. */
   casual: boolean;
+  /** That session's date; null for the term. */
+  date: string | null;
 }
 
 export interface CartPlaceRefusal {
   ClassID: number;
   StudentID: number;
+  /** The session asked for (a casual item); null for the term. */
+  date: string | null;
   code: string;
   message: string;
 }
@@ -272,11 +276,11 @@ export async function holdCartPlaces(
         await repo.refreshClassCounts(tx.db, company.id, c.today, c.now, [item.class_id]);
         return until;
       });
-      held.push({ ClassID: item.class_id, StudentID: item.student_id, heldUntil, casual: item.kind === 'casual' });
+      held.push({ ClassID: item.class_id, StudentID: item.student_id, heldUntil, casual: item.kind === 'casual', date: item.kind === 'casual' ? (item.dates[0] ?? null) : null });
     } catch (err) {
       // A class or student unknown to this family refuses the whole request, as everywhere; a full class only its item.
       if (!(err instanceof AppError) || err.statusCode === 404) throw err;
-      refused.push({ ClassID: item.class_id, StudentID: item.student_id, code: err.code, message: err.message });
+      refused.push({ ClassID: item.class_id, StudentID: item.student_id, date: item.kind === 'casual' ? (item.dates[0] ?? null) : null, code: err.code, message: err.message });
     }
   }
   if (options.releaseOthers) {
@@ -298,7 +302,7 @@ export async function holdCartPlaces(
 /** The places a client's cart holds now. */
 export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: number): Promise<CartPlaceHold[]> {
   const rows = await enrolmentsRepo.findClientHolds(ctx.db, company.id, clientId, ctx.clock.now().toISOString());
-  return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until!, casual: h.kind === 'casual' }));
+  return rows.map((h) => ({ ClassID: h.class_id, StudentID: h.student_id, heldUntil: h.hold_until!, casual: h.kind === 'casual', date: h.kind === 'casual' ? h.start_date : null }));
 }
 
 /**

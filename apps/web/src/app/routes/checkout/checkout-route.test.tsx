@@ -368,7 +368,7 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     server.use(
       http.put<never, CartHoldsRequest, CartHoldsAnswer>('/api/payment/cart-holds', async () => {
         await delay(150);
-        return HttpResponse.json({ ...laneHeldAnd([]), classes: [{ ClassID: 11, StudentID: 4, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString(), casual: false }] });
+        return HttpResponse.json({ ...laneHeldAnd([]), classes: [{ ClassID: 11, StudentID: 4, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString(), casual: false, date: null }] });
       }),
     );
     renderCheckout(paths.checkout, { keeper: true });
@@ -832,6 +832,22 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(within(taken).queryByRole('button', { name: /^Join waitlist/ })).toBeNull();
     expect(within(taken).getByRole('button', { name: 'Remove Dolphin – Monday – Noah Mitchell' })).toBeTruthy();
     expect(joined).toEqual([]);
+  });
+
+  it('two days of one class for one child are two places: the day refused is said taken, the day held is not', async () => {
+    const day = (date: string) => ({ ClassID: 7, StudentID: 3, casual: true, dates: [date], label: `Tadpoles – Mia Shah (${date.slice(8)}/03/2030)` });
+    useCartStore.getState().setClassItems([day('2030-03-04'), day('2030-03-11')]);
+    const full = 'Sorry, Tadpoles is full for that session.';
+    serveCheckout({
+      holds: {
+        classes: [{ ClassID: 7, StudentID: 3, heldUntil: new Date(Date.now() + 10 * 60_000).toISOString(), casual: true, date: '2030-03-04' }],
+        courts: [],
+        refused: [{ ClassID: 7, StudentID: 3, date: '2030-03-11', code: 'CLASS_FULL', message: full }],
+      },
+    });
+    renderCheckout(paths.checkout);
+    const taken = await screen.findByRole('region', { name: 'Taken by another family' });
+    expect(lineTexts(taken)).toEqual([`Tadpoles – Mia Shah (11/03/2030): ${full}`]);
   });
 
   describe('H3, H4: removing dates and lines', () => {

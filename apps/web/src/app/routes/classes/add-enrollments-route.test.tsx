@@ -54,9 +54,9 @@ function serve() {
     http.get<never, never, CartHoldsAnswer>('/api/payment/cart-holds', () =>
       HttpResponse.json({
         classes: [
-          { ClassID: 11, StudentID: NOAH, heldUntil: soon(), casual: false },
-          { ClassID: 12, StudentID: ELLA, heldUntil: soon(), casual: true },
-          { ClassID: 13, StudentID: NOAH, heldUntil: new Date(Date.now() - 60_000).toISOString(), casual: false },
+          { ClassID: 11, StudentID: NOAH, heldUntil: soon(), casual: false, date: null },
+          { ClassID: 12, StudentID: ELLA, heldUntil: soon(), casual: true, date: '2030-03-04' },
+          { ClassID: 13, StudentID: NOAH, heldUntil: new Date(Date.now() - 60_000).toISOString(), casual: false, date: null },
         ],
         courts: [],
         refused: [],

@@ -40,7 +40,9 @@ export function CartHoldKeeper() {
 
 const sameCourt = (h: CartHoldsAnswer['courts'][number], b: CartBookingItem) =>
   h.venue_id === b.venue_id && h.booking_type_id === b.booking_type_id && h.date === b.date && h.time === b.time && h.court === b.court;
-const sameClass = (h: { ClassID?: number | undefined; StudentID?: number | undefined }, c: CartClassItem) => h.ClassID === c.ClassID && h.StudentID === c.StudentID;
+/** A hold or refusal of the item: the class and the child, and for one session its date (two days of one class are two places). */
+const sameClass = (h: { ClassID?: number | undefined; StudentID?: number | undefined; date?: string | null | undefined }, c: CartClassItem) =>
+  h.ClassID === c.ClassID && h.StudentID === c.StudentID && (h.date ?? null) === (c.casual ? (c.dates[0] ?? null) : null);
 
 /**
  * On the cart and payment pages: until when the cart's places are held, counting down each

@@ -45,7 +45,7 @@ export function useCartLines(): { lines: CartItemLine[]; removeLine: (lineId: st
 
   const lines: CartItemLine[] = [
     ...classItems.map((item, i) => ({
-      key: `class-${item.ClassID}-${item.StudentID}`,
+      key: `class-${item.ClassID}-${item.StudentID}-${item.casual ? item.dates.join('+') : 'term'}`,
       cart: { kind: 'class' as const, item },
       field: `classItems.${i}`,
       label: classLabel(item),
