@@ -152,6 +152,21 @@ describe('AddToCartModal: a class already in the cart for the child', () => {
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
   });
 
+  it('two sessions in the cart are named as two, and every session taken leaves none to add', async () => {
+    serveEnrolled([]);
+    inCart(['2026-12-07', '2026-12-14'].map((d) => ({ dates: [d], casual: true })));
+    renderModal(NOAH, { allowCasual: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    expect(await within(dialog).findByText('2 sessions of this class are in your cart for Noah Mitchell: remove them from your cart to enrol for the term.')).toBeTruthy();
+    cleanup();
+    inCart(['2026-12-07', '2026-12-14', '2026-12-21', '2027-01-04'].map((d) => ({ dates: [d], casual: true })));
+    renderModal(NOAH, { allowCasual: true });
+    const again = await screen.findByRole('dialog', { name: 'Add to cart' });
+    (await within(again).findByRole('radio', { name: 'One session (casual)' })).click();
+    expect(await within(again).findByText('Every session of this class is already in your cart.')).toBeTruthy();
+    expect(within(again).getByRole<HTMLButtonElement>('button', { name: 'Add to cart' }).disabled).toBe(true);
+  });
+
   it('the term in the cart leaves no session to add', async () => {
     serveEnrolled([]);
     inCart([{ dates: [], casual: false }]);

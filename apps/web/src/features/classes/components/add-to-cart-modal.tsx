@@ -88,7 +88,7 @@ export function AddToCartModal({
       ? 'Already in your cart.'
       : casual
         ? 'Every session of this class is already in your cart.'
-        : `A single session of this class is in your cart for ${chosen?.FirstName ?? ''} ${chosen?.LastName ?? ''}: remove it from your cart to enrol for the term.`;
+        : `${takenDates.length === 1 ? 'A single session of this class is' : `${takenDates.length} sessions of this class are`} in your cart for ${chosen?.FirstName ?? ''} ${chosen?.LastName ?? ''}: remove ${takenDates.length === 1 ? 'it' : 'them'} from your cart to enrol for the term.`;
   const setAside =
     pickedBarred === null || !pickedChild
       ? undefined
@@ -107,7 +107,8 @@ export function AddToCartModal({
           cart.setOcrProfileId(ocrProfileId);
           const who = students.find((s) => s.StudentID === studentId);
           const label = `${cls.Name}${who ? ` – ${who.FirstName} ${who.LastName}` : ''}${casual ? ` (${formatDate(day, config.localization.DateFormat)})` : ''}`;
-          cart.setClassItems([...cart.classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [day] : [], casual, label }]);
+          // The cart as it is now, not as this dialog last drew it.
+          cart.setClassItems([...useCartStore.getState().classItems, { ClassID: cls.ClassID, StudentID: studentId, dates: casual ? [day] : [], casual, label }]);
           setDone('cart');
         },
         onError: (e) => setError({ title: 'Could not add to cart', message: errorMessage(e) }),
