@@ -280,6 +280,46 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(window.localStorage.getItem('portal-cart-id')).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  it('a payment whose answer was lost is asked again under its key: the family sees it paid, never an error about a cart it has bought', async () => {
+    const { payments } = serveCheckout();
+    // The server takes the payment; its answer never arrives (the connection drops on the way back).
+    let lost = 1;
+    server.use(
+      http.post<never, CheckoutRequest, PaymentAnswer>('/api/payment/checkout', async ({ request }) => {
+        payments.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        if (lost-- > 0) return HttpResponse.error();
+        return HttpResponse.json(paid);
+      }),
+    );
+    renderCheckout(paths.payment);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.00' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' }, { timeout: 5_000 })).toBeTruthy();
+    expect(payments).toHaveLength(2);
+    expect(payments[1]!.key).toBe(payments[0]!.key);
+    expect(screen.queryByText(/could not reach the server/)).toBeNull();
+  });
+
+  it('a payment no answer reaches says so and keeps its key: Pay again asks how that payment ended, not for a new one', async () => {
+    const { payments } = serveCheckout();
+    let down = true;
+    server.use(
+      http.post<never, CheckoutRequest, PaymentAnswer>('/api/payment/checkout', async ({ request }) => {
+        payments.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        return down ? HttpResponse.error() : HttpResponse.json(paid);
+      }),
+    );
+    renderCheckout(paths.payment);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.00' }));
+    const alert = await screen.findByText('We could not reach the server to confirm your payment. Press Pay again once you are back online: you will not be charged twice.', undefined, {
+      timeout: 8_000,
+    });
+    expect(alert).toBeTruthy();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $41.00' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful' })).toBeTruthy();
+    expect(new Set(payments.map((p) => p.key)).size).toBe(1);
+  }, 15_000);
+
   it('H14, H15: a double-click on Pay with the saved card sends one payment; the success page shows the receipt and the cart is empty', async () => {
     const { payments, quotes } = serveCheckout();
     renderCheckout(paths.payment);
