@@ -104,8 +104,9 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
   const { mandateToFollow, newClient, payerName } = JSON.parse(payment.request) as StoredRequest;
   const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
-  const now = nowIso(ctx.clock.now());
-  const today = companyToday(company, ctx.clock.now());
+  const at = ctx.clock.now();
+  const now = nowIso(at);
+  const today = companyToday(company, at);
   let answer: PaymentAnswer | null = null;
   const mailIds: number[] = [];
   const card = byDebit || !chargeId ? null : await cardChargedOf(ctx, company, payment);
