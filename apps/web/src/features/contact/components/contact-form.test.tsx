@@ -9,6 +9,7 @@ import type { ContactFormState } from '@portal/shared/contact-schemas';
 import { decodeCaptcha, serveCaptchaChallenges, SOLVED_AT } from '@/test/captcha';
 import { server, installMockServer } from '@/test/msw';
 import { DataRouter } from '@/test/data-router';
+import { useContactForm } from '../api/get-contact-form';
 import { ContactForm } from './contact-form';
 
 installMockServer();
@@ -219,5 +220,37 @@ describe('ContactForm', () => {
     expect(await screen.findByText('The verification failed. Please try again.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'I’m not a robot' }) as HTMLInputElement).checked).toBe(false));
     expect(screen.queryByRole('dialog', { name: 'Message sent' })).toBeNull();
+  });
+
+  it('signed out in another tab, Send shows the guest’s check with its message and keeps everything typed', async () => {
+    let signedIn = true;
+    serveCaptchaChallenges();
+    server.use(
+      http.get('/api/company/contact-us', () =>
+        HttpResponse.json<ContactFormState>(signedIn ? { ...guest, prefill: { name: 'Priya Shah', email: 'priya@example.com', phone: '' } } : { ...guest, captcha_required: true }),
+      ),
+      http.post('/api/company/contact-us', () => HttpResponse.json<ApiError>({ message: 'Please complete the verification', code: 'CAPTCHA_REQUIRED' }, { status: 400 })),
+    );
+    function Page() {
+      const form = useContactForm();
+      return form.data ? <ContactForm state={form.data} /> : null;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+        <DataRouter>
+          <Page />
+        </DataRouter>
+      </QueryClientProvider>,
+    );
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Priya Shah');
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Saturdays' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Can Ella move?' } });
+    signedIn = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('checkbox', { name: 'I’m not a robot' })).toBeTruthy();
+    expect(screen.getByText('Please complete the verification')).toBeTruthy();
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Can Ella move?');
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Saturdays');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Priya Shah');
   });
 });

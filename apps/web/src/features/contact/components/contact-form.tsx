@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_LIMITS, contactFormSchema, contactMessages, type ContactForm, type ContactFormState } from '@portal/shared/contact-schemas';
@@ -11,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { getContactFormQueryOptions } from '../api/get-contact-form';
 import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
 import { unsentMessage, useLeaveGuard } from '@/components/forms/leave-guard';
 
@@ -26,6 +28,7 @@ type Answered = { values: ContactForm; message: string };
  */
 export function ContactForm({ state, onSent }: { state: ContactFormState; onSent?: () => void }) {
   const send = useSendContactMessage();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   // The captcha's answer, waited for when Send comes while the widget still verifies.
@@ -46,11 +49,12 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   // A message typed and not sent is asked about before the page is left.
   const leave = useLeaveGuard(isDirty, unsentMessage);
 
-  // A sign-in or sign-out on this page brings other details; a refetch of the same ones keeps what was typed.
+  // A sign-in on this page brings the customer's details, into the boxes not typed in; a session that ended
+  // elsewhere (the form now a guest's) keeps everything typed, the message above all.
   const prefillKey = JSON.stringify(state.prefill);
   useEffect(() => {
     const prefill = JSON.parse(prefillKey) as ContactFormState['prefill'];
-    reset(prefill ? { ...empty, ...prefill } : empty);
+    if (prefill) reset({ ...empty, ...prefill }, { keepDirtyValues: true });
   }, [prefillKey, reset]);
 
   /** The server's answer to the message just sent, kept until the submission has ended. */
@@ -66,8 +70,11 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
       const answer = await send.mutateAsync({ ...values, ...(solution ? { captcha: solution } : {}) });
       answered.current = { values, message: answer.message };
     } catch (e) {
-      if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) setCaptchaError(e.message);
-      else setError(showServerErrors(e, setFieldError, FIELDS));
+      if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) {
+        setCaptchaError(e.message);
+        // Signed out meanwhile (in another tab): the server asks a guest's check, which the form shows once asked again.
+        if (!state.captcha_required) void queryClient.invalidateQueries({ queryKey: getContactFormQueryOptions().queryKey });
+      } else setError(showServerErrors(e, setFieldError, FIELDS));
     } finally {
       // A solution is good for one message, sent or not: the next try solves a new one.
       if (state.captcha_required) setCaptchaRound((n) => n + 1);
