@@ -40,7 +40,8 @@ function applyToCache<Page>(queryClient: QueryClient, queryKey: QueryKey, page: 
 /**
  * Reading an item. A poll sent before the receipt would answer the old count after it, so every
  * query of the list in flight is cancelled first (and again before the refetch, for one that
- * started meanwhile); the receipt shows at once, and the server's count when it answers.
+ * started meanwhile); the receipt shows at once, and the server's count when it answers. A receipt
+ * the server did not take is taken back.
  */
 export function useReadReceipt<Page, Target, Answer>(receipt: ReadReceipt<Page, Target, Answer>) {
   const queryClient = useQueryClient();
@@ -49,8 +50,14 @@ export function useReadReceipt<Page, Target, Answer>(receipt: ReadReceipt<Page, 
     mutationFn: receipt.send,
     onMutate: async (target: Target) => {
       await queryClient.cancelQueries({ queryKey });
-      const shownUnread = queryClient.getQueriesData<Cached<Page>>({ queryKey }).some(([, data]) => pagesOf(data).some((p) => receipt.isUnread(p, target)));
+      const before = queryClient.getQueriesData<Cached<Page>>({ queryKey });
+      const shownUnread = before.some(([, data]) => pagesOf(data).some((p) => receipt.isUnread(p, target)));
       if (shownUnread) applyToCache<Page>(queryClient, queryKey, (p) => receipt.withRead(p, target, receipt.countBeforeAnswer(p)));
+      return { before };
+    },
+    // Not recorded: the item shows unread again, whether or not the list can be fetched anew.
+    onError: (_error, _target, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: (answer: Answer, target: Target) => applyToCache<Page>(queryClient, queryKey, (p) => receipt.withRead(p, target, receipt.countIn(answer))),
     onSettled: async () => {

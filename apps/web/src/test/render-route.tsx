@@ -10,7 +10,7 @@ import { currentUserQueryOptions } from '@/entities/customer/identity';
 /** A signed-in account holder, for pages whose buttons follow the family role (decision 101). */
 export const HOLDER: CustomerUser = { ClientID: 1, FirstName: 'Sarah', LastName: 'Mitchell', total_barcodes: 0, Role: 'holder' };
 
-/** A page as the router shows it at `url` (with the navigation `state` a page sent, if any), with the company's config (and the signed-in user, if given) loaded and no retries (a refusal shows at once). */
+/** A page as the router shows it at `url` (with the navigation `state` a page sent, if any), with the company's config (and the signed-in user, if given) loaded and no retries (a refusal shows at once); with the page's query client. */
 export function renderRoute(page: ReactNode, { url, config, state, user }: { url: string; config: CompanyConfig; state?: unknown; user?: CustomerUser }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
@@ -18,9 +18,10 @@ export function renderRoute(page: ReactNode, { url, config, state, user }: { url
   if (user) client.setQueryData(currentUserQueryOptions.queryKey, user);
   // A data router, as the portal's own (createBrowserRouter): what needs one (a blocker) works here too.
   const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [state === undefined ? url : { pathname: url, state }] });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...rendered, client };
 }

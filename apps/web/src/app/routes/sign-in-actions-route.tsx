@@ -56,7 +56,7 @@ export default function SignInActionsRoute() {
 
   let body: ReactNode;
   if (actions.isPending) body = <Loading />;
-  else if (actions.isError) body = <Failed message={errorMessage(actions.error)} onRetry={() => void actions.refetch()} />;
+  else if (actions.isLoadingError) body = <Failed message={errorMessage(actions.error)} onRetry={() => void actions.refetch()} />;
   else if (!first) body = <Loading />;
   else body = <ActionStep key={first.id} action={first} onDone={(message) => done(first, message)} />;
 
@@ -98,7 +98,7 @@ function AcceptAgreementStep({ agreementId, onDone }: { agreementId: number | nu
   const agreements = useActiveAgreements();
   const user = useCurrentUser();
   if (agreements.isPending) return <Loading />;
-  if (agreements.isError) return <Failed message={errorMessage(agreements.error)} onRetry={() => void agreements.refetch()} />;
+  if (agreements.isLoadingError) return <Failed message={errorMessage(agreements.error)} onRetry={() => void agreements.refetch()} />;
   const agreement = agreements.data.find((a) => a.AgreementID === agreementId);
   if (!agreement) return <Failed message="This agreement is no longer available." />;
   return (
@@ -119,8 +119,8 @@ function UpdateProfileStep({ onDone }: { onDone: (message: string) => void }) {
   const context = useCompanyFormContext();
   const [code, setCode] = useState<{ token: string; message: string } | null>(null);
   if (details.isPending || formFields.isPending) return <Loading />;
-  if (details.isError || formFields.isError) {
-    const failed = details.isError ? details : formFields;
+  if (details.isLoadingError || formFields.isLoadingError) {
+    const failed = details.isLoadingError ? details : formFields;
     return <Failed message={errorMessage(failed.error)} onRetry={() => void failed.refetch()} />;
   }
   return (

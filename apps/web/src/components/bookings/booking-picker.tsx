@@ -155,7 +155,7 @@ export function BookingPicker({
         {beforeTax ? <p className="-mt-1 mb-2 text-xs text-muted">{`${beforeTax.replace(/^Price/, 'Prices')}.`}</p> : null}
         {availability.isPending ? (
           <ListLoading label="Loading free times" />
-        ) : availability.isError ? (
+        ) : availability.isLoadingError ? (
           <QueryError query={availability} />
         ) : availability.data.slots.every((s) => s.freeCourts.length === 0) ? (
           <EmptyState icon={<CalendarXIcon className="size-7" />} text="No free times on this day. Please choose another day." />

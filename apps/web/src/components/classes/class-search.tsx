@@ -77,7 +77,7 @@ export function ClassSearch({
 
   return (
     <div className="@container">
-      {fields.isError ? <QueryError query={fields} /> : null}
+      {fields.isLoadingError ? <QueryError query={fields} /> : null}
       <Button
         variant="secondary"
         className="mb-3 @xl:hidden"
@@ -133,7 +133,7 @@ export function ClassSearch({
 
       {search.isPending ? (
         <ListLoading label="Loading classes" />
-      ) : search.isError ? (
+      ) : search.isLoadingError ? (
         <QueryError query={search} />
       ) : search.data.classes.length === 0 ? (
         <EmptyState icon={<SearchXIcon className="size-7" />} text="No classes match these filters." />

@@ -109,8 +109,8 @@ function FamilyDetails() {
       </div>
     );
   }
-  if (details.isError || formFields.isError) {
-    const failed = details.isError ? details : formFields;
+  if (details.isLoadingError || formFields.isLoadingError) {
+    const failed = details.isLoadingError ? details : formFields;
     return (
       <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
         <p>{errorMessage(failed.error)}</p>

@@ -51,7 +51,7 @@ export default function AgreementsRoute() {
       </div>
     );
   }
-  if (agreements.isError) {
+  if (agreements.isLoadingError) {
     return (
       <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
         <p>{errorMessage(agreements.error)}</p>

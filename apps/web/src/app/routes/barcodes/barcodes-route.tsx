@@ -22,7 +22,7 @@ export default function BarcodesRoute() {
       <PageHeader title="Barcodes" description={`Show a card at the ${config.CompanyDisplayName} front desk to check in. If the scanner cannot read it, turn your screen brightness up.`} />
       {barcodes.isPending ? (
         <ListLoading label="Loading your barcodes" />
-      ) : barcodes.isError ? (
+      ) : barcodes.isLoadingError ? (
         <QueryError query={barcodes} />
       ) : list.length === 0 ? (
         <EmptyState icon={<BarcodeIcon className="size-7" />} text="No Barcodes Found" />

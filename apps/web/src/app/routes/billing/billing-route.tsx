@@ -101,7 +101,7 @@ export default function BillingRoute() {
         <div className="flex justify-center py-16 text-primary-ink">
           <Spinner label="Loading your payment details" />
         </div>
-      ) : details.isError ? (
+      ) : details.isLoadingError ? (
         <p role="alert" className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
           {errorMessage(details.error)}
         </p>

@@ -30,7 +30,7 @@ export default function BookingsAddRoute() {
       />
       {options.isPending ? (
         <ListLoading label="Loading booking options" />
-      ) : options.isError ? (
+      ) : options.isLoadingError ? (
         <QueryError query={options} />
       ) : options.data.venues.length === 0 || options.data.bookingTypes.length === 0 ? (
         <EmptyState icon={<CalendarXIcon className="size-7" />} text="Nothing can be booked online at the moment." />

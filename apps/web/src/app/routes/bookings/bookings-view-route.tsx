@@ -108,7 +108,7 @@ export default function BookingsViewRoute() {
           <Tabs.Content key={f.value} value={f.value} className="outline-none">
             {f.value !== filter ? null : list.isPending ? (
               <ListLoading label="Loading bookings" />
-            ) : list.isError ? (
+            ) : list.isLoadingError ? (
               <QueryError query={list} />
             ) : bookings.length === 0 ? (
               <EmptyState icon={<LayoutGridIcon className="size-7" />} text={f.empty} />

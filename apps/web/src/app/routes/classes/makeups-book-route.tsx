@@ -96,7 +96,7 @@ export default function MakeupsBookRoute() {
           ) : null}
           {sessions.isPending ? (
             <ListLoading label="Loading sessions" />
-          ) : sessions.isError ? (
+          ) : sessions.isLoadingError ? (
             <QueryError query={sessions} />
           ) : sessions.data.sessions.length === 0 ? (
             <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="No session has a free place before this make-up expires." />

@@ -40,7 +40,7 @@ export default function MakeupsRoute() {
       <PageHeader title="Make-ups" description="An absence notified in time earns a make-up: book it into a session of the same lesson format before it expires." />
       {makeups.isPending ? (
         <ListLoading label="Loading make-ups" />
-      ) : makeups.isError ? (
+      ) : makeups.isLoadingError ? (
         <QueryError query={makeups} />
       ) : makeups.data.makeups.length === 0 ? (
         <EmptyState icon={<RotateCcwIcon className="size-7" />} text="No make-ups yet." />

@@ -20,7 +20,7 @@ export default function NotifyAbsencesRoute() {
   // A child's sessions to come are in its current classes and in those it starts later (a new term, a class changed to).
   const current = useStudentEnrolments(studentId, 'current', 1);
   const future = useStudentEnrolments(studentId, 'future', 1);
-  const failed = current.isError ? current : future.isError ? future : null;
+  const failed = current.isLoadingError ? current : future.isLoadingError ? future : null;
   const enrolments = current.data && future.data ? [...current.data.enrollments, ...future.data.enrollments] : null;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">

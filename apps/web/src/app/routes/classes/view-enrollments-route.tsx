@@ -35,7 +35,7 @@ export default function ViewEnrollmentsRoute() {
       <PageHeader title="Enrollments" />
       {students.isPending ? <ListLoading label="Loading" /> : null}
       {/* Never an empty list in place of a refusal (a family member whose access does not reach the classes). */}
-      {students.isError ? (
+      {students.isLoadingError ? (
         <QueryError query={students} />
       ) : (
         <>
@@ -73,7 +73,7 @@ export default function ViewEnrollmentsRoute() {
               <Tabs.Content key={f} value={f}>
                 {enrolments.isPending && studentId !== null ? (
                   <ListLoading label="Loading enrollments" />
-                ) : enrolments.isError ? (
+                ) : enrolments.isLoadingError ? (
                   <QueryError query={enrolments} />
                 ) : !enrolments.data || enrolments.data.enrollments.length === 0 ? (
                   <EmptyState

@@ -21,7 +21,7 @@ export default function ContactUsMobileRoute() {
       <PageHeader title="Send us a message" />
       {form.isPending ? (
         <ListLoading label="Loading the contact form" />
-      ) : form.isError ? (
+      ) : form.isLoadingError ? (
         <QueryError query={form} />
       ) : !form.data.available ? (
         <p className="text-sm text-ink-soft">{contactMessages.unavailable}</p>

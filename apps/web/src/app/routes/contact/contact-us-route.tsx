@@ -22,7 +22,7 @@ export default function ContactUsRoute() {
       <PageHeader title="Contact Us" description={`Questions about ${config.ShowBookingsTab ? 'lessons, bookings' : 'lessons'} or your account? Write to ${config.CompanyDisplayName}.`} />
       {form.isPending ? (
         <ListLoading label="Loading the contact form" />
-      ) : form.isError ? (
+      ) : form.isLoadingError ? (
         <QueryError query={form} />
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] md:items-start">

@@ -42,7 +42,7 @@ export default function BalanceHistoryRoute() {
       </div>
       {list.isPending ? (
         <ListLoading label="Loading the balance history" />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <QueryError query={list} />
       ) : entries.length === 0 ? (
         <EmptyState icon={<ReceiptIcon className="size-7" />} text={search ? `Nothing matches “${search}”.` : 'No invoices or payments yet.'} />

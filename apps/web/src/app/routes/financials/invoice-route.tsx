@@ -24,7 +24,7 @@ export default function InvoiceRoute() {
   const money = (c: number) => formatMoney(c, config.localization.CurrencySymbol);
 
   if (invoice.isPending) return <ListLoading label="Loading invoice" />;
-  if (invoice.isError) {
+  if (invoice.isLoadingError) {
     // A Debit Scheduled invoice (D2 §4) is not an error: it is being paid, and a notice about it may lead here.
     if (invoice.error instanceof ApiRequestError && invoice.error.code === 'INVOICE_NOT_OPENABLE') {
       return (

@@ -35,7 +35,7 @@ export default function InvoicesRoute() {
       </div>
       {list.isPending ? (
         <ListLoading label="Loading invoices" />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <QueryError query={list} />
       ) : invoices.length === 0 ? (
         <EmptyState icon={<FileTextIcon className="size-7" />} text={search ? `No invoices match “${search}”.` : 'No invoices yet.'} />

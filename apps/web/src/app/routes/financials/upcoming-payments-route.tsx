@@ -30,7 +30,7 @@ export default function UpcomingPaymentsRoute() {
       </div>
       {list.isPending ? (
         <ListLoading label="Loading upcoming payments" />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <QueryError query={list} />
       ) : payments.length === 0 ? (
         <EmptyState icon={<CalendarClockIcon className="size-7" />} text="No upcoming payments.">

@@ -62,7 +62,7 @@ export default function MessagesRoute() {
 
       {list.isPending ? (
         <ListLoading label="Loading messages" />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <QueryError query={list} />
       ) : messages.length === 0 ? (
         <EmptyState icon={<MailIcon className="size-7" />} text="No Messages Found" />

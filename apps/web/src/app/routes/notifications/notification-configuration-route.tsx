@@ -83,7 +83,7 @@ export default function NotificationConfigurationRoute() {
         <div className="flex justify-center py-16 text-primary-ink">
           <Spinner label="Loading your notification settings" />
         </div>
-      ) : optOuts.isError ? (
+      ) : optOuts.isLoadingError ? (
         <div className="rounded-2xl border border-danger-line bg-danger-surface px-4 py-6 text-center text-sm text-danger">
           <p>{errorMessage(optOuts.error)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void optOuts.refetch()}>

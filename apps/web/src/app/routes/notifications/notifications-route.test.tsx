@@ -148,4 +148,21 @@ describe('notifications link to what they are about (decision 079), on a phone',
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Term starts Monday' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(item('Pool closed Friday')));
   });
+
+  it('a Mark as read that fails while the server is down keeps the list on screen and says why', async () => {
+    serveNotifications();
+    renderPage();
+    const mark = await screen.findByRole('button', { name: 'Mark as read: Invoice INV-10231 issued' });
+    server.use(
+      http.get('/api/notification', () => HttpResponse.json({ success: false, message: 'The service is unavailable.' }, { status: 503 })),
+      http.post('/api/notification/mark-read', () => HttpResponse.error()),
+    );
+    fireEvent.click(mark);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    // The refetch after the failed mark fails too: the list stays, the notification still new.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(item('Invoice INV-10231 issued')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark as read: Invoice INV-10231 issued' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });

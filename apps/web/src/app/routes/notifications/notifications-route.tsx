@@ -144,7 +144,7 @@ export default function NotificationsRoute() {
           <Tabs.Content key={f} value={f} className="outline-none">
             {f !== filter ? null : list.isPending ? (
               <ListLoading label="Loading notifications" />
-            ) : list.isError ? (
+            ) : list.isLoadingError ? (
               <QueryError query={list} />
             ) : contacts.length === 0 ? (
               <EmptyState icon={<BellIcon className="size-7" />} text={EMPTY_TEXT[f]} />

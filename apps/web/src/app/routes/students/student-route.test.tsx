@@ -101,6 +101,24 @@ describe('StudentRoute', () => {
     await waitFor(() => expect(screen.queryByText('Student updated')).toBeNull());
   });
 
+  it('a refetch that fails while the form is open (the phone back online, the server not yet) keeps the page and what was typed', async () => {
+    let up = true;
+    server.use(
+      http.get('/api/student/5', () => (up ? HttpResponse.json(ella) : HttpResponse.error())),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(studentFormFieldsSchema.parse({ fields: [], custom_fields: [] }))),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+    );
+    const { client } = openStudent();
+    const first = await screen.findByRole('textbox', { name: /First name/ });
+    fireEvent.change(first, { target: { value: 'Elly' } });
+    up = false;
+    await client.refetchQueries({ queryKey: ['students'] });
+    // The page has seen the failed refetch (the cache tells its observers after a tick).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Elly');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('a viewer opening a student asks nothing of the family’s details, which the server refuses them (decision 124)', async () => {
     const formFields = studentFormFieldsSchema.parse({ fields: [{ OCRFormFieldNameID: 15, State: 'Mandatory' }], custom_fields: [] });
     const asked: string[] = [];

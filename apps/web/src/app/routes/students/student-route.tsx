@@ -66,7 +66,7 @@ export default function StudentRoute() {
       </div>
     );
   }
-  if (student.isError) {
+  if (student.isLoadingError) {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
         {back}

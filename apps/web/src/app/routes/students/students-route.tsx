@@ -41,7 +41,7 @@ export default function StudentsRoute() {
       />
       {list.isPending ? (
         <ListLoading label={`Loading ${term.toLowerCase()}s`} />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <QueryError query={list} />
       ) : students.length === 0 ? (
         <EmptyState icon={<UsersIcon className="size-7" />} text={`No ${term.toLowerCase()}s yet`} />

@@ -78,7 +78,7 @@ export function ActivityLog() {
       </div>
       {activity.isPending ? (
         <Spinner label="Loading your activity" className="py-10" />
-      ) : activity.isError ? (
+      ) : activity.isLoadingError ? (
         <p role="alert" className="mt-4 text-sm text-danger">
           {errorMessage(activity.error)}
         </p>

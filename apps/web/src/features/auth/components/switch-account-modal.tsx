@@ -31,7 +31,7 @@ export function SwitchAccountModal() {
         accounts.data?.find((a) => a.ClientID === user?.ClientID),
       )} Your e-mail address also opens:`}
       loading={accounts.isPending}
-      loadError={accounts.isError ? errorMessage(accounts.error) : null}
+      loadError={accounts.isLoadingError ? errorMessage(accounts.error) : null}
       busyLabel="Switching account"
       choices={others.map((a) => ({ key: a.ClientID, title: `${a.FirstName} ${a.LastName}`.trim(), subtitle: a.Role ? `Family access as a ${a.Role}` : 'Your own account' }))}
       onChoose={async (clientId) => {

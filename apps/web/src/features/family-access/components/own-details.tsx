@@ -12,7 +12,7 @@ export function OwnDetails() {
   const own = useOwnAccess();
   const term = studentTerm(useConfig());
   if (own.isPending) return <ListLoading label="Loading your details" />;
-  if (own.isError) return <QueryError query={own} />;
+  if (own.isLoadingError) return <QueryError query={own} />;
   const { name, email, role } = own.data;
   const rows = [
     { label: 'Name', value: name },

@@ -280,5 +280,17 @@ describe('HomePage', () => {
       await screen.findByRole('tab', { name: 'Upcoming Classes' });
       expect(screen.queryByRole('region', { name: /You owe/ })).toBeNull();
     });
+
+    it('an amount owed that could not be fetched says so, and Try again brings it back', async () => {
+      let up = false;
+      server.use(http.get('/api/home/get-amount-owed', () => (up ? HttpResponse.json(owed) : HttpResponse.error())));
+      renderHome(payOnline);
+      await screen.findByRole('tab', { name: 'Upcoming Classes' });
+      expect(screen.queryByRole('region', { name: /You owe/ })).toBeNull();
+      up = true;
+      fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('region', { name: 'You owe $30.00' })).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull());
+    });
   });
 });

@@ -48,13 +48,15 @@ export function HomePage() {
 
   const classItems = classes.data?.pages.flatMap((p) => p.upcoming_classes) ?? [];
   const invoiceItems = invoices.data?.pages.flatMap((p) => p.invoices) ?? [];
-  const failures = [classes.error, invoices.error].filter((e): e is Error => e != null);
+  const failures = [classes.error, invoices.error, payOnline ? owed.error : null].filter((e): e is Error => e != null);
+  // Everything the page shows is asked again: the amount owed too, or its banner would stay away after an outage.
+  const retry = () => void Promise.all([classes.refetch(), invoices.refetch(), ...(payOnline ? [owed.refetch()] : [])]);
 
   if (classItems.length === 0 && invoiceItems.length === 0) {
     if (failures.length > 0) {
       return (
         <HomeFrame firstName={user?.FirstName} sees={{ classes: seeClasses, money: seeMoney }}>
-          <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />
+          <LoadError message={errorMessage(failures[0])} onRetry={retry} />
         </HomeFrame>
       );
     }
@@ -89,7 +91,7 @@ export function HomePage() {
   return (
     <HomeFrame firstName={user?.FirstName} sees={{ classes: seeClasses, money: seeMoney }}>
       <AmountOwedBanner owed={owed.data} className="mb-6" />
-      {failures.length > 0 && <LoadError message={errorMessage(failures[0])} onRetry={() => void Promise.all([classes.refetch(), invoices.refetch()])} />}
+      {failures.length > 0 && <LoadError message={errorMessage(failures[0])} onRetry={retry} />}
       {classItems.length > 0 && invoiceItems.length > 0 ? (
         <Tabs.Root defaultValue={'classes' satisfies HomeTab}>
           <Tabs.List aria-label="Your classes and invoices" className="mb-5 inline-flex w-full gap-1 rounded-full bg-surface-muted p-1 sm:w-auto">

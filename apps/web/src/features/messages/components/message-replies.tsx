@@ -42,7 +42,7 @@ export function MessageReplies({ messageId, companyName, formatWhen, headingLeve
         <div className="flex justify-center py-6 text-primary-ink">
           <Spinner label="Loading replies" />
         </div>
-      ) : thread.isError ? (
+      ) : thread.isLoadingError ? (
         <QueryError query={thread} />
       ) : (
         <>

@@ -29,7 +29,7 @@ export function NativeDeviceSettings({ device: { platform, token } }: { device: 
     <DeviceSection intro="Get a notification from the app as soon as something happens, even when it is closed.">
       {state.isPending ? (
         <p className="text-ink-soft">Checking this device…</p>
-      ) : state.isError ? (
+      ) : state.isLoadingError ? (
         <p className="text-danger">{errorMessage(state.error)}</p>
       ) : registered ? (
         <>

@@ -96,7 +96,7 @@ export function PushSettings() {
         <p className="text-ink-soft">This browser cannot show notifications when the Customer Hub is closed. You will still see them in the Customer Hub.</p>
       ) : endpoint === undefined || state.isPending ? (
         <p className="text-ink-soft">Checking this device…</p>
-      ) : state.isError ? (
+      ) : state.isLoadingError ? (
         <p className="text-danger">{errorMessage(state.error)}</p>
       ) : device ? (
         <>

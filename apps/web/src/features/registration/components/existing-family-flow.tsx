@@ -136,7 +136,7 @@ export function ExistingFamilyFlow({
     );
   }
   if (updates.isPending) return <Loading label="Loading your details" />;
-  if (updates.isError) return <QueryError query={updates} />;
+  if (updates.isLoadingError) return <QueryError query={updates} />;
   const pending = updates.data[0];
   if (pending) {
     // N13: the first student the profile still needs details for; saving it opens the next.
@@ -172,7 +172,7 @@ export function ExistingFamilyFlow({
   }
 
   if (students.isPending) return <Loading label={`Loading your ${studentTerm.toLowerCase()}s`} />;
-  if (students.isError) return <QueryError query={students} />;
+  if (students.isLoadingError) return <QueryError query={students} />;
   if (page === 'students' || choices.length === 0) {
     return (
       <FamilyStudentsStep
@@ -199,7 +199,7 @@ export function ExistingFamilyFlow({
   }
 
   if (agreements.isPending) return <Loading label="Loading the agreements" />;
-  if (agreements.isError) return <QueryError query={agreements} />;
+  if (agreements.isLoadingError) return <QueryError query={agreements} />;
   const answers = signed ?? (toSign.length === 0 ? [] : null);
   if (page === 'checkout' && answers !== null) {
     const base = { profile: profileId, classes: choices, agreements: answers };

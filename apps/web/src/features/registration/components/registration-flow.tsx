@@ -232,7 +232,7 @@ export function RegistrationFlow({
     const unassigned = withClasses && state.students.some((_, i) => (state.studentClasses[i] ?? []).length === 0);
     if (!skipStudents && (state.page === 'addStudent' || state.page === 'studentsList' || state.students.length === 0 || unassigned)) {
       if (studentFields.isPending) return <Loading label={`Loading the ${studentTerm.toLowerCase()} form`} />;
-      if (studentFields.isError) return <QueryError query={studentFields} />;
+      if (studentFields.isLoadingError) return <QueryError query={studentFields} />;
       // A later page with no student (a reload after removing the last one) asks for one first.
       if (state.page === 'addStudent' || (state.page !== 'studentsList' && state.students.length === 0)) {
         const editing = state.editing !== null && state.students[state.editing] ? state.editing : null;
@@ -301,7 +301,7 @@ export function RegistrationFlow({
     }
 
     if (formFields.isPending) return <Loading label="Loading the registration form" />;
-    if (formFields.isError) return <QueryError query={formFields} />;
+    if (formFields.isLoadingError) return <QueryError query={formFields} />;
     // A reload on a later page without the details it needs starts again at the form.
     const page = state.page !== 'addCustomer' && (!state.customer || !state.proof?.verified) ? 'addCustomer' : state.page;
 
@@ -339,8 +339,8 @@ export function RegistrationFlow({
     }
 
     if (agreements.isPending || (!skipStudents && studentFields.isPending)) return <Loading label="Loading the agreements" />;
-    if (agreements.isError) return <QueryError query={agreements} />;
-    if (studentFields.isError) return <QueryError query={studentFields} />;
+    if (agreements.isLoadingError) return <QueryError query={agreements} />;
+    if (studentFields.isLoadingError) return <QueryError query={studentFields} />;
 
     if (page === 'checkout' && signed !== null) {
       return (

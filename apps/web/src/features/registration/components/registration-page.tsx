@@ -80,7 +80,7 @@ export function RegistrationPage({
   if (!open) return <RegistrationUnavailable reason="closed" company={config.CompanyDisplayName} />;
   if (profileId === null) return <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />;
   if (profile.isPending) return loading;
-  if (profile.isError) {
+  if (profile.isLoadingError) {
     const unknown = profile.error instanceof ApiRequestError && profile.error.status === 404;
     return unknown ? (
       <RegistrationUnavailable reason="unknownProfile" company={config.CompanyDisplayName} />

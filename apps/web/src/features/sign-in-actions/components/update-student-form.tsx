@@ -24,8 +24,8 @@ export function UpdateStudentAction({ studentId, title, onSaved }: { studentId: 
       </div>
     );
   }
-  if (student.isError || formFields.isError) {
-    const failed = student.isError ? student : formFields;
+  if (student.isLoadingError || formFields.isLoadingError) {
+    const failed = student.isLoadingError ? student : formFields;
     return (
       <div className="flex flex-col items-center gap-3 py-6 text-center text-sm text-danger">
         <p>{errorMessage(failed.error)}</p>

@@ -34,7 +34,7 @@ function ClassDates({ classId, className, studentId, markedSessionId }: { classI
     if (loaded) marked.current?.scrollIntoView({ block: 'center' });
   }, [loaded, markedSessionId]);
   if (sessions.isPending) return <Spinner size="sm" label={`Loading the dates of ${className}`} className="mt-2" />;
-  if (sessions.isError)
+  if (sessions.isLoadingError)
     return (
       <p role="alert" className="mt-2 text-sm text-danger">
         {errorMessage(sessions.error)}

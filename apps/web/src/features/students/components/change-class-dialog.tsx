@@ -134,7 +134,7 @@ export function ChangeClassDialog({ studentId, studentName, classId, className, 
     >
       {options.isPending ? (
         <Spinner label="Finding classes to move to" className="py-8" />
-      ) : options.isError ? (
+      ) : options.isLoadingError ? (
         <p role="alert" className="text-sm text-danger">
           {errorMessage(options.error)}
         </p>

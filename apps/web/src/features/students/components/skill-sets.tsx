@@ -10,7 +10,7 @@ export function SkillSets({ studentId }: { studentId: number }) {
   const config = useConfig();
   const sets = useSkillSets(studentId, true);
   if (sets.isPending) return <ListLoading label={`Loading ${config.SkillSetName}`} />;
-  if (sets.isError) return <QueryError query={sets} />;
+  if (sets.isLoadingError) return <QueryError query={sets} />;
   if (sets.data.skill_sets.length === 0) return <EmptyState icon={<ListChecksIcon className="size-7" />} text={`No ${config.SkillSetName} recorded yet`} />;
   return (
     <ul className="grid gap-4 lg:grid-cols-2">
@@ -58,7 +58,7 @@ export function Certificates({ studentId }: { studentId: number }) {
   const config = useConfig();
   const list = useCertificates(studentId, true);
   if (list.isPending) return <ListLoading label="Loading certificates" />;
-  if (list.isError) return <QueryError query={list} />;
+  if (list.isLoadingError) return <QueryError query={list} />;
   if (list.data.certificates.length === 0) return <EmptyState icon={<AwardIcon className="size-7" />} text="No certificates yet" />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -46,7 +46,7 @@ export function StudentForm(props: StudentFormProps) {
   const address = useAccountAddress();
   const readsHoldersDetails = useCan(accountEndpoints.details);
   if (fields.isPending) return <ListLoading label="Loading the form" />;
-  if (fields.isError) return <QueryError query={fields} />;
+  if (fields.isLoadingError) return <QueryError query={fields} />;
   return <StudentFormBody {...props} formFields={fields.data} context={context} clientAddress={address.data} clientAddressNote={readsHoldersDetails ? undefined : HOLDERS_ADDRESS} />;
 }
 
