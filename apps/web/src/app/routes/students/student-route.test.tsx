@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import { onlineManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
@@ -117,6 +118,33 @@ describe('StudentRoute', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Elly');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('a save pressed with the phone offline says it could not reach the server, and is not sent later behind the family’s back', async () => {
+    const saves: string[] = [];
+    const saved = http.post<never, never, UpdateStudentAnswer>('/api/student/update/5', () => {
+      saves.push('update');
+      return HttpResponse.json({ success: true, message: 'Student updated', updatedStudent: ella });
+    });
+    server.use(
+      http.get<never, never, StudentRecord>('/api/student/5', () => HttpResponse.json(ella)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(studentFormFieldsSchema.parse({ fields: [], custom_fields: [] }))),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+    );
+    openStudent();
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    // Offline: the browser's fetch fails at once.
+    onlineManager.setOnline(false);
+    server.use(http.post('/api/student/update/5', () => HttpResponse.error()));
+    try {
+      fireEvent.click(save);
+      expect(await screen.findByText('We could not reach the server. Please check your connection and try again.')).toBeTruthy();
+    } finally {
+      server.use(saved);
+      onlineManager.setOnline(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saves).toEqual([]);
   });
 
   it('a viewer opening a student asks nothing of the family’s details, which the server refuses them (decision 124)', async () => {
