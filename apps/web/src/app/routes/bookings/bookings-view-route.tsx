@@ -53,13 +53,18 @@ export default function BookingsViewRoute() {
     return () => window.clearTimeout(timer);
   }, [status]);
 
-  function confirmCancel() {
+  // Answers a promise, so the button takes no second press while the cancellation is on its way (a double tap).
+  async function confirmCancel() {
     if (!confirming) return;
-    cancel.mutate(confirming.BookingID, {
-      onSuccess: () => setStatus('Your booking has been cancelled.'),
-      onError: (e) => setError(errorMessage(e)),
-      onSettled: () => setConfirming(null),
-    });
+    setError(null);
+    try {
+      await cancel.mutateAsync(confirming.BookingID);
+      setStatus('Your booking has been cancelled.');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setConfirming(null);
+    }
   }
 
   return (

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OptOut } from '@portal/shared/notification-schemas';
 import { STATUS_MESSAGE_MS } from '@portal/shared/constants';
 import { Button } from '@/components/ui/button';
+import { useLeaveGuard } from '@/components/forms/leave-guard';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -36,6 +37,8 @@ export default function NotificationConfigurationRoute() {
   const rows = draft ?? optOuts.data?.opt_outs ?? [];
   const saved = optOuts.data?.opt_outs ?? [];
   const dirty = draft != null && JSON.stringify(draft) !== JSON.stringify(saved);
+  // Switches changed and not saved are asked about before the page is left (decision 143).
+  const leave = useLeaveGuard(dirty);
 
   useEffect(() => {
     if (!status) return;
@@ -48,17 +51,23 @@ export default function NotificationConfigurationRoute() {
     setDraft(rows.map((row) => (row.category === category ? { ...row, [channel]: !row[channel] } : row)));
   }
 
-  function save() {
-    update.mutate(
-      rows.map(({ category, email, in_app }) => ({ category, email, in_app })),
-      {
-        onSuccess: () => {
-          setDraft(null);
-          setStatus('Your notification preferences have been saved.');
-        },
-        onError: (e) => setError(errorMessage(e)),
-      },
-    );
+  // One save at a time: a double tap on Save sends the choices once.
+  const saving = useRef(false);
+  async function save() {
+    if (saving.current) return;
+    saving.current = true;
+    // A new attempt: the last one's answer, failed or saved, no longer stands beside it.
+    setError(null);
+    setStatus('');
+    try {
+      await update.mutateAsync(rows.map(({ category, email, in_app }) => ({ category, email, in_app })));
+      setDraft(null);
+      setStatus('Your notification preferences have been saved.');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      saving.current = false;
+    }
   }
 
   return (
@@ -94,7 +103,7 @@ export default function NotificationConfigurationRoute() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            save();
+            void save();
           }}
         >
           <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
@@ -143,6 +152,7 @@ export default function NotificationConfigurationRoute() {
         </form>
       )}
       {nativeDevice ? <NativeDeviceSettings device={nativeDevice} /> : <PushSettings />}
+      {leave.dialog}
     </div>
   );
 }

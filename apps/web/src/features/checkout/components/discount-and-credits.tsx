@@ -18,16 +18,19 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
   const target = invoiceNos.includes(invoiceNo) ? invoiceNo : (invoiceNos[0] ?? NEW_INVOICE_NO);
   const label = (no: string) => (no === NEW_INVOICE_NO ? 'This order' : `Invoice ${no}`);
 
+  // A code just applied empties the box: a second press of Apply (a double tap) asks for nothing more.
+  const [justApplied, setJustApplied] = useState(false);
   function apply(event: React.FormEvent) {
     event.preventDefault();
     const entered = code.trim();
     if (!entered) {
-      setError('Please enter a discount code');
+      if (!justApplied) setError('Please enter a discount code');
       return;
     }
     setError('');
     setCodes([...codes.filter((c) => c.invoiceNo !== target), { invoiceNo: target, discountCode: entered }]);
     setCode('');
+    setJustApplied(true);
   }
 
   return (
@@ -50,7 +53,17 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
             </select>
           </div>
         ) : null}
-        <TextField label="Code" value={code} onChange={(e) => setCode(e.target.value)} error={error || undefined} className="min-w-40 flex-1" autoComplete="off" />
+        <TextField
+          label="Code"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setJustApplied(false);
+          }}
+          error={error || undefined}
+          className="min-w-40 flex-1"
+          autoComplete="off"
+        />
         <Button type="submit" variant="secondary">
           Apply
         </Button>
