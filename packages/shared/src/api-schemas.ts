@@ -27,3 +27,20 @@ export const healthAnswerSchema = z.object({ status: z.string() });
 
 export const pagedSchema = z.object(pagedShape);
 export type Paged = z.infer<typeof pagedSchema>;
+
+/**
+ * A save of details edited in a form names the version it was filled from (decision 145), as
+ * `If-Match: "<Version>"`; a save from an older version is refused (412 RECORD_CHANGED).
+ */
+export const detailsVersionHeaderSchema = z.object({
+  'if-match': z
+    .string()
+    .regex(/^"\d{1,10}"$/, 'If-Match must be a quoted version number')
+    .optional(),
+});
+
+/** The If-Match header for a save of details filled from `version`. */
+export const ifMatchVersion = (version: number): { 'if-match': string } => ({ 'if-match': `"${version}"` });
+
+/** The version an If-Match header names, or null without one. */
+export const versionOfIfMatch = (header: string | undefined): number | null => (header === undefined ? null : Number(header.slice(1, -1)));

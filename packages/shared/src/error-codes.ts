@@ -17,6 +17,8 @@ export const ERROR_MESSAGES = {
   DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
   FEATURE_DISABLED: 'This is not available.',
   IDEMPOTENCY_MISMATCH: 'This request was already made with other details.',
+  RECORD_CHANGED:
+    'These details were changed somewhere else (in another tab, or by someone else in your family) since you opened them. Reload the page to see the changes, or press Save again to replace them with yours.',
   // Sessions and sign-in
   UNAUTHENTICATED: 'Please sign in.',
   COMPANY_REQUIRED: 'Please choose a company',

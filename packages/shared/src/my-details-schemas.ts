@@ -71,6 +71,8 @@ export const customerRecordSchema = z.looseObject({
   CustomFieldValues: z.array(customFieldValueSchema),
   /** A new address waiting for its code (decision 020); null when none is. */
   PendingEmail: nullableText,
+  /** The version of the details (decision 145): a save names it in If-Match. */
+  Version: z.number().int(),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 

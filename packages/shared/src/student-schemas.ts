@@ -92,6 +92,8 @@ export const studentRecordSchema = z.object({
   PendingDays: z.string().nullable(),
   custom_field_values: z.array(customFieldValueSchema),
   bookedClasses: z.array(bookedClassSchema),
+  /** The version of the details (decision 145): a save names it in If-Match. */
+  Version: z.number().int(),
 });
 export type StudentRecord = z.infer<typeof studentRecordSchema>;
 

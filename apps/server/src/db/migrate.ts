@@ -50,6 +50,7 @@ import { classProfiles } from './migrations/048-class-profiles.ts';
 import { documentNumberWidth } from './migrations/049-document-number-width.ts';
 import { cartId } from './migrations/050-cart-id.ts';
 import { oneOpenRow } from './migrations/051-one-open-row.ts';
+import { detailsVersion } from './migrations/052-details-version.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -104,6 +105,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '049-document-number-width': documentNumberWidth(),
     '050-cart-id': cartId(),
     '051-one-open-row': oneOpenRow(),
+    '052-details-version': detailsVersion(),
   };
 }
 

@@ -82,6 +82,8 @@ export interface ClientsTable {
   updated_at: string | null;
   /** The answer to the e-mail marketing question of online registration (N26, migration 024); null until asked. */
   marketing_opt_in: Bool | null;
+  /** Moves on with each save of My details (migration 052, decision 145). */
+  details_version: Generated<number>;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -127,6 +129,8 @@ export interface StudentsTable {
   /** JSON: [{ CustomFieldID, CustomFieldItemID, FieldValue }]. */
   custom_field_values: string | null;
   updated_at: string | null;
+  /** Moves on with each save of the student form (migration 052, decision 145). */
+  details_version: Generated<number>;
 }
 /** One re-encoded JPEG per student (decision 019); `version` names it in profile_picture. */
 export interface StudentPicturesTable {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@portal/shared/error-codes';
+import { ERROR_MESSAGES, type ErrorCode } from '@portal/shared/error-codes';
 
 /** A failure the client is meant to see: status, a stable code and the spec's message. */
 export class AppError extends Error {
@@ -16,6 +16,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+
+/** A save of details filled from a version that has moved on since (decision 145). */
+export const recordChanged = () => new AppError(412, 'RECORD_CHANGED', ERROR_MESSAGES.RECORD_CHANGED);
 
 /** "Please wait 15 minutes": the wait a throttled caller really has, in the 429 text. */
 export function tooManyRequests(ttlMs: number): AppError {

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import { successSchema } from '../api-schemas';
+import { detailsVersionHeaderSchema, successSchema } from '../api-schemas';
 import { loginSchema, newPasswordSchema } from '../auth-schemas';
 import {
   changingPasswordAnswerSchema,
@@ -134,9 +134,10 @@ export const accountEndpoints = {
     path: '/api/customer/update-details',
     auth: 'customer',
     duringSignInActions: true,
+    headers: detailsVersionHeaderSchema,
     body: updateDetailsBodySchema,
     response: updateDetailsAnswerSchema,
-    errors: ['REG_ID_LOCKED'],
+    errors: ['REG_ID_LOCKED', 'RECORD_CHANGED'],
     description: "The customer form, checked against the company's form configuration; a new e-mail address gets a code first.",
     tags,
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { idParams } from '../endpoint-params';
-import { successSchema } from '../api-schemas';
+import { detailsVersionHeaderSchema, successSchema } from '../api-schemas';
 import {
   addStudentAnswerSchema,
   certificatesAnswerSchema,
@@ -29,9 +29,10 @@ export const studentEndpoints = {
     auth: 'customer',
     duringSignInActions: true,
     params: idParams,
+    headers: detailsVersionHeaderSchema,
     body: studentForm,
     response: updateStudentAnswerSchema,
-    errors: ['STUDENT_EDIT_OFF'],
+    errors: ['STUDENT_EDIT_OFF', 'RECORD_CHANGED'],
     tags,
   }),
   skillSets: defineEndpoint({

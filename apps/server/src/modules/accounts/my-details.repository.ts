@@ -31,6 +31,7 @@ const CLIENT_COLUMNS = [
   'billing_state',
   'billing_postcode',
   'notes',
+  'details_version',
 ] as const;
 
 export type ClientDetailsRow = Awaited<ReturnType<typeof findClientDetails>> & object;
@@ -60,14 +61,18 @@ export async function updateClientDetails(
   clientId: number,
   columns: ClientColumns,
   customValues: { custom_field_id: number; custom_field_item_id: number | null; field_value: string | null }[],
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await trx
+  /** The details version the form was filled from (decision 145); null saves over any. */
+  version: number | null = null,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    let update = trx
       .updateTable('clients')
-      .set({ ...columns, updated_at: nowIso() })
+      .set((eb) => ({ ...columns, updated_at: nowIso(), details_version: eb('details_version', '+', 1) }))
       .where('company_id', '=', companyId)
-      .where('id', '=', clientId)
-      .execute();
+      .where('id', '=', clientId);
+    if (version !== null) update = update.where('details_version', '=', version);
+    // Moved on since the form was filled: nothing is written.
+    if (Number((await update.executeTakeFirst()).numUpdatedRows) === 0) return false;
     // The answers given replace those stored, in one delete and one insert.
     if (customValues.length) {
       await trx
@@ -87,6 +92,7 @@ export async function updateClientDetails(
       clientId,
       customValues.filter((v) => v.field_value !== null || v.custom_field_item_id !== null),
     );
+    return true;
   });
 }
 

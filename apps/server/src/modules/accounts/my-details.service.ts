@@ -6,7 +6,7 @@ import { guardianMessages } from '@portal/shared/guardian-schemas';
 import type { Ctx } from '../../context.ts';
 import { answerChanges, changesBetween, recordActivity } from '../activity/activity.api.ts';
 import type { Company } from '../../domain/company.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound, recordChanged } from '../../lib/app-error.ts';
 import { isUniqueViolationOf } from '../../lib/db-errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { renderMail } from '../messaging/messaging.api.ts';
@@ -65,6 +65,7 @@ function toRecord(row: repo.ClientDetailsRow, values: Awaited<ReturnType<typeof 
     Notes: orNull(row.notes),
     CustomFieldValues,
     PendingEmail: pendingEmail,
+    Version: Number(row.details_version),
   };
 }
 
@@ -146,8 +147,10 @@ export async function updateCustomerDetails(
   form: FormOutput<'customer'>,
   /** Runs before a code is mailed to a new address (the route's throttle). */
   beforeCodeMail: () => Promise<void> = async () => {},
+  /** The version the form was filled from (If-Match, decision 145); null saves over any. */
+  version: number | null = null,
 ): Promise<{ record: CustomerRecord; emailToken?: string; newEmail?: string }> {
-  const saved = await saveCustomerDetails(ctx, company, clientId, form, beforeCodeMail);
+  const saved = await saveCustomerDetails(ctx, company, clientId, form, beforeCodeMail, version);
   return { record: await getCustomerDetails(ctx, company.id, clientId), ...saved };
 }
 
@@ -158,6 +161,7 @@ export async function saveCustomerDetails(
   clientId: number,
   form: FormOutput<'customer'>,
   beforeCodeMail: () => Promise<void> = async () => {},
+  version: number | null = null,
 ): Promise<{ emailToken?: string; newEmail?: string }> {
   const row = await findRow(ctx, company.id, clientId);
   const columns = formColumns(form, row);
@@ -178,7 +182,7 @@ export async function saveCustomerDetails(
   if (newEmail) await beforeCodeMail();
   const answers = customAnswers(form);
   const answered = answers.length ? await repo.findCustomFieldValues(ctx.db, company.id, clientId) : [];
-  await repo.updateClientDetails(ctx.db, company.id, clientId, columns, answers);
+  if (!(await repo.updateClientDetails(ctx.db, company.id, clientId, columns, answers, version))) throw recordChanged();
   // A billing address kept the same as the address follows it: the change the family made is the address's.
   const copied = row.billing_addr_same === 1 ? copiedBilling(columns) : new Set<string>();
   const changes = [

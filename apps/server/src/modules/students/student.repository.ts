@@ -55,6 +55,19 @@ export async function updateStudent(db: Db, companyId: number, clientId: number,
   await db.updateTable('students').set(values).where('company_id', '=', companyId).where('client_id', '=', clientId).where('id', '=', studentId).execute();
 }
 
+/** A save of the student form: the details version moves on, from `version` only when one is named. False when it had moved on already. */
+export async function saveStudentForm(db: Db, companyId: number, clientId: number, studentId: number, values: StudentColumns, version: number | null): Promise<boolean> {
+  let update = db
+    .updateTable('students')
+    .set((eb) => ({ ...values, details_version: eb('details_version', '+', 1) }))
+    .where('company_id', '=', companyId)
+    .where('client_id', '=', clientId)
+    .where('id', '=', studentId);
+  if (version !== null) update = update.where('details_version', '=', version);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The student's enrolments that have not ended, with their class, format and venue. */
 export function findCurrentEnrolments(db: Db, companyId: number, studentId: number, today: string) {
   return db

@@ -7,7 +7,7 @@ import type { Ctx } from '../../context.ts';
 import { recordActivity, type NewActivity } from '../activity/activity.api.ts';
 import { parseCustomValues, studentChanges } from './student-fields.ts';
 import type { Company } from '../../domain/company.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound, recordChanged } from '../../lib/app-error.ts';
 import { normalizePicture } from '../../lib/images.ts';
 import { parseStudentPictureUrl, studentPictureUrl } from '../../lib/student-picture-url.ts';
 import { companyTimeZone, localNow, nowIso, sessionIsOver } from '../../lib/time.ts';
@@ -140,6 +140,7 @@ function recordOf(row: repo.StudentRow, client: { Suburb: string | null; State: 
     PendingDays: orNull(row.pending_days),
     custom_field_values: parseCustomValues(row.custom_field_values),
     bookedClasses: classes,
+    Version: Number(row.details_version),
   };
 }
 
@@ -283,7 +284,15 @@ export async function insertStudents(ctx: Ctx, company: Company, clientId: numbe
 }
 
 /** Saves the student form (E8); RegID is the company's to assign and is never taken from the form. */
-export async function updateStudent(ctx: Ctx, company: Company, clientId: number, studentId: number, body: unknown): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: ListItem }> {
+export async function updateStudent(
+  ctx: Ctx,
+  company: Company,
+  clientId: number,
+  studentId: number,
+  body: unknown,
+  /** The version the form was filled from (If-Match, decision 145); null saves over any. */
+  version: number | null = null,
+): Promise<{ updatedStudent: StudentRecord; newMedicalCondition?: ListItem }> {
   const stored = await requireStudentOfClient(ctx, company.id, clientId, studentId);
   // With AllowStudentEdit off, the form stays open for a student the company asks to update
   // (a pending UpdateStudent sign-in action), so the action can be completed (decision 021).
@@ -294,7 +303,8 @@ export async function updateStudent(ctx: Ctx, company: Company, clientId: number
     // R34, E9: a condition typed in joins the company's list and is answered as newMedicalCondition (decision 065).
     const { form, added } = await listTypedCondition(tx, company.id, parsed);
     const columns = await columnsOf(tx, company.id, form, stored);
-    await repo.updateStudent(tx.db, company.id, clientId, studentId, { ...columns, updated_at: nowIso() });
+    // Moved on only from the version the form was filled from: two saves from one version, the second is refused.
+    if (!(await repo.saveStudentForm(tx.db, company.id, clientId, studentId, { ...columns, updated_at: nowIso() }, version))) throw recordChanged();
     const changes = studentChanges(stored, columns);
     if (changes.length) await recordActivity(tx, { companyId: company.id, clientId, kind: 'student', summary: `Changed ${stored.first_name}'s details`, changes });
     // Saved through the company's form: an UpdateStudent sign-in action for this student is done.

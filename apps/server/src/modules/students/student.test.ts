@@ -41,6 +41,7 @@ const E29_KEYS = [
   'custom_field_values',
   'bookedClasses',
   'profile_picture',
+  'Version',
 ];
 
 /** A multipart/form-data body with one file, as a browser's FormData sends it. */
@@ -302,7 +303,7 @@ describe.each(testEngines())('students on %s', (engine) => {
     const saved = await parent.post<{ updatedStudent: StudentRecord; message: string }>(`/api/student/update/${ella}`, { ...form, Notes: 'Puffer in the side pocket.' });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Swimmer updated');
-    expect(saved.body.updatedStudent).toEqual({ ...before, Notes: 'Puffer in the side pocket.' });
+    expect(saved.body.updatedStudent).toEqual({ ...before, Notes: 'Puffer in the side pocket.', Version: before.Version + 1 });
   });
 
   it('answers skill sets with notes, and certificates (E22, E23)', async () => {

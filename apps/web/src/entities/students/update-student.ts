@@ -4,15 +4,23 @@ import { formPayload } from '@portal/shared/form-engine/form-schema';
 import type { FormOutput } from '@portal/shared/form-engine/form-types';
 import type { UpdateStudentAnswer } from '@portal/shared/student-schemas';
 import { call } from '@/lib/call';
+import { isRecordChanged } from '@/lib/record-changed';
+import { ifMatchVersion } from '@portal/shared/api-schemas';
 import { studentEndpoints } from '@portal/shared/endpoints/students';
 import { companyConfigQueryOptions } from '@/entities/company/get-company-config';
 import { formFieldsQueryOptions } from '@/entities/forms/get-form-fields';
 import { getStudentQueryOptions, studentsKey } from './get-student';
 
-/** R34 (E8): the form's parsed values under the record's field names, empty ones as "". */
-export function updateStudent(id: number, form: FormOutput<'student'> | Record<string, unknown>): Promise<UpdateStudentAnswer> {
-  return call(studentEndpoints.update, { params: { id }, body: formPayload(form) });
+/**
+ * R34 (E8): the form's parsed values under the record's field names, empty ones as "", with the
+ * version of the record the form was filled from (decision 145): refused if it has moved on since.
+ */
+export function updateStudent(id: number, form: FormOutput<'student'> | Record<string, unknown>, version?: number): Promise<UpdateStudentAnswer> {
+  return call(studentEndpoints.update, { params: { id }, body: formPayload(form), ...(version === undefined ? {} : { headers: ifMatchVersion(version) }) });
 }
+
+/** What a save of a student form sends: its values, and the version of the record they were filled from. */
+export type StudentSave = { form: FormOutput<'student'> | Record<string, unknown>; version?: number | undefined };
 
 /** E9: the company's medical-condition list with the condition the save added, once. */
 function withCondition(config: CompanyConfig | undefined, item: ListItem): CompanyConfig | undefined {
@@ -28,7 +36,9 @@ export function offerAddedCondition(queryClient: QueryClient, added: ListItem | 
 export function useUpdateStudent(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormOutput<'student'> | Record<string, unknown>) => updateStudent(id, form),
+    mutationFn: ({ form, version }: StudentSave) => updateStudent(id, form, version),
+    // Changed elsewhere: the record is read again, so the page shows the version a save may replace.
+    onError: (error) => (isRecordChanged(error) ? queryClient.invalidateQueries({ queryKey: getStudentQueryOptions(id).queryKey }) : undefined),
     onSuccess: async (answer) => {
       queryClient.setQueryData(getStudentQueryOptions(id).queryKey, answer.updatedStudent);
       offerAddedCondition(queryClient, answer.newMedicalCondition);

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DataRouter } from '@/test/data-router';
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
+import { ERROR_MESSAGES } from '@portal/shared/error-codes';
 import { customerFormFieldsSchema, studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/form-config';
 import { guardianMessages, type FamilyRole, type OwnAccessAnswer } from '@portal/shared/guardian-schemas';
 import type { CustomerDetailsAnswer, CustomerRecord, UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
@@ -60,6 +61,7 @@ const record: CustomerRecord = {
   Notes: null,
   CustomFieldValues: [],
   PendingEmail: null,
+  Version: 1,
 };
 
 installMockServer();
@@ -119,6 +121,38 @@ describe('My Details', () => {
     expect(screen.getByText('Please enter valid numbers only')).toBeTruthy();
     // Placed on its field, so the box does not repeat it.
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('My Details changed elsewhere (decision 145)', () => {
+  it('a save from details changed in another tab since is refused and says so, keeping what was typed; Save again replaces them', async () => {
+    let stored: CustomerRecord = { ...record, Notes: 'This tab', Version: 1 };
+    const sent: (string | null)[] = [];
+    renderPage(
+      (request) => {
+        const ifMatch = request.headers.get('if-match');
+        sent.push(ifMatch);
+        if (ifMatch !== `"${stored.Version}"`) return HttpResponse.json<ApiError>({ message: ERROR_MESSAGES.RECORD_CHANGED, code: 'RECORD_CHANGED' }, { status: 412 });
+        stored = { ...stored, FirstName: 'Sally', Version: stored.Version + 1 };
+        return HttpResponse.json({ success: true, message: 'Profile updated', updatedClient: stored });
+      },
+      formFields,
+      'holder',
+      () => stored,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const first = await screen.findByRole('textbox', { name: /First name/ });
+    stored = { ...stored, Notes: 'The other tab', Version: 2 };
+    fireEvent.change(first, { target: { value: 'Sally' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES.RECORD_CHANGED);
+    expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Sally');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // The details are read again meanwhile; the next press replaces them.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual(['"1"', '"2"']));
+    await waitFor(() => expect(stored).toMatchObject({ FirstName: 'Sally', Version: 3 }));
   });
 });
 

@@ -53,6 +53,7 @@ const sam: StudentRecord = {
   PendingDays: null,
   custom_field_values: [],
   bookedClasses: [],
+  Version: 1,
 };
 
 function answers(record: StudentRecord = sam) {

@@ -8,6 +8,7 @@ import { studentFormFieldsSchema, type FormFieldsAnswer } from '@portal/shared/f
 import type { CustomerDetailsAnswer } from '@portal/shared/my-details-schemas';
 import type { CustomerUser } from '@portal/shared/customer-schemas';
 import type { StudentRecord, UpdateStudentAnswer } from '@portal/shared/student-schemas';
+import { ERROR_MESSAGES } from '@portal/shared/error-codes';
 import { classesTestConfig } from '@/test/classes-config';
 import { HOLDER, renderRoute } from '@/test/render-route';
 import { server, installMockServer } from '@/test/msw';
@@ -46,6 +47,7 @@ const ella: StudentRecord = {
   PendingDays: null,
   custom_field_values: [],
   bookedClasses: [],
+  Version: 1,
 };
 
 /** A family member whose role reads the students, not the family's details (decision 124). */
@@ -145,6 +147,35 @@ describe('StudentRoute', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(saves).toEqual([]);
+  });
+
+  it('a save from details changed elsewhere since (another tab, the other parent) is refused and says so; Save again replaces them', async () => {
+    let stored: StudentRecord = { ...ella, Notes: 'From this tab', Version: 1 };
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get('/api/student/5', () => HttpResponse.json(stored)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(studentFormFieldsSchema.parse({ fields: [], custom_fields: [] }))),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+      http.post('/api/student/update/5', ({ request }) => {
+        const ifMatch = request.headers.get('if-match');
+        sent.push(ifMatch);
+        if (ifMatch !== `"${stored.Version}"`) return HttpResponse.json({ message: ERROR_MESSAGES.RECORD_CHANGED, code: 'RECORD_CHANGED' }, { status: 412 });
+        stored = { ...stored, FirstName: 'Elly', Version: stored.Version + 1 };
+        return HttpResponse.json({ success: true, message: 'Swimmer updated', updatedStudent: stored });
+      }),
+    );
+    openStudent();
+    const first = await screen.findByRole('textbox', { name: /First name/ });
+    // Saved in another tab meanwhile.
+    stored = { ...stored, Notes: 'From the other tab', Version: 2 };
+    fireEvent.change(first, { target: { value: 'Elly' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES.RECORD_CHANGED);
+    expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Elly');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Swimmer updated')).toBeTruthy();
+    expect(sent).toEqual(['"1"', '"2"']);
+    expect(stored).toMatchObject({ FirstName: 'Elly', Version: 3 });
   });
 
   it('a viewer opening a student asks nothing of the family’s details, which the server refuses them (decision 124)', async () => {

@@ -129,8 +129,8 @@ export default function StudentRoute() {
               readOnly={!canEdit}
               submitLabel="Save changes"
               onSubmitAttempt={() => setSaved(null)}
-              onSubmit={async (form) => {
-                const answer = await update.mutateAsync(form);
+              onSubmit={async (form, version) => {
+                const answer = await update.mutateAsync({ form, version });
                 return { message: answer.message, saved: answer.updatedStudent };
               }}
             />

@@ -69,6 +69,7 @@ const mia: StudentRecord = {
   PendingDays: null,
   custom_field_values: [],
   bookedClasses: [],
+  Version: 1,
 };
 
 /** The student, the form and its save: every save body kept, answered with the condition it added. */

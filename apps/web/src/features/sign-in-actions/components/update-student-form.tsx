@@ -50,10 +50,13 @@ function StudentForm({ record, formFields, context, title, onSaved }: { record: 
 
   const submit = form.handleSubmit((values) => {
     setError(null);
-    update.mutate(values as Record<string, unknown>, {
-      onSuccess: (answer) => onSaved(answer.message),
-      onError: (e) => setError(placeServerErrors(e)),
-    });
+    update.mutate(
+      { form: values as Record<string, unknown>, version: record.Version },
+      {
+        onSuccess: (answer) => onSaved(answer.message),
+        onError: (e) => setError(placeServerErrors(e)),
+      },
+    );
   });
 
   return (

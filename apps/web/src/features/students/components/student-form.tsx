@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import type { FormFields } from '@portal/shared/form-config';
@@ -17,6 +17,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useCan } from '@/entities/customer/identity';
+import { isRecordChanged } from '@/lib/record-changed';
 import { useAccountAddress } from '../api/get-account-address';
 
 export interface StudentFormProps {
@@ -29,8 +30,9 @@ export interface StudentFormProps {
    * Saves the parsed form; a thrown error's field messages go on their fields. A message it
    * answers ("Student updated") shows beside the save button, where the customer pressed it;
    * the record it answers is what the form shows from then on (a typed condition now ticked, E9).
+   * `version` is the record's version the values were filled from (decision 145).
    */
-  onSubmit: (form: FormOutput<'student'>) => Promise<{ message?: string; saved?: StudentRecord } | undefined>;
+  onSubmit: (form: FormOutput<'student'>, version?: number) => Promise<{ message?: string; saved?: StudentRecord } | undefined>;
   /** Every press of save, valid or not: an earlier message elsewhere on the page no longer holds. */
   onSubmitAttempt?: () => void;
   onCancel?: () => void;
@@ -67,14 +69,24 @@ function StudentFormBody({
   const [status, setStatus] = useState<string | null>(null);
 
   const leave = useLeaveGuard(!readOnly && form.formState.isDirty);
+  // The version of the record the values on screen were filled from (decision 145): the one the page
+  // opened with, then each save's. A save refused as changed elsewhere lets the next press replace
+  // the record as it is now (read again meanwhile), as the message says.
+  const filledFrom = useRef(record?.Version);
+  const replaceNext = useRef(false);
   const save = form.handleSubmit(async (values) => {
     // A save that moves on (a new student's page) is not leaving edits behind; refused, they are held again.
     leave.release();
     try {
-      const answer = await onSubmit(values);
-      if (answer?.saved) form.reset(formValuesFromRecord(descriptors, answer.saved));
+      const answer = await onSubmit(values, replaceNext.current ? record?.Version : filledFrom.current);
+      replaceNext.current = false;
+      if (answer?.saved) {
+        filledFrom.current = answer.saved.Version;
+        form.reset(formValuesFromRecord(descriptors, answer.saved));
+      }
       setStatus(answer?.message ?? null);
     } catch (e) {
+      if (isRecordChanged(e)) replaceNext.current = true;
       setError(placeServerErrors(e));
     } finally {
       leave.hold();
