@@ -75,7 +75,7 @@ export function MobileSidebar({
           </div>
 
           <nav aria-label="Menu" className="flex-1 overflow-y-auto px-3 py-4">
-            {user ? <p className="px-3 pb-4 text-xl font-bold tracking-tight text-ink">Hi {user.FirstName}</p> : null}
+            {user ? <p className="px-3 pb-4 text-xl font-bold tracking-tight wrap-anywhere text-ink">Hi {user.FirstName}</p> : null}
             {items.length > 0 ? (
               <ul className="flex flex-col gap-1 border-b border-line-soft pb-3">
                 {items.map((item) => {

@@ -54,7 +54,7 @@ function errorOf(form: EngineFieldsProps['form'], key: string): string | undefin
 export function EngineFields({ form, descriptors, clientAddress, clientAddressNote, disabled, autofill = false }: EngineFieldsProps) {
   const values = useWatch({ control: form.control });
   return (
-    <fieldset disabled={disabled} className="grid min-w-0 gap-x-4 gap-y-5 sm:grid-cols-2">
+    <fieldset disabled={disabled} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-5 sm:grid-cols-2">
       {descriptors.map((field) => (
         <FieldBlock key={field.name} field={field} form={form} values={values} clientAddress={clientAddress} clientAddressNote={clientAddressNote} autofill={autofill} />
       ))}

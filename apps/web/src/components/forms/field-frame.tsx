@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function controlClasses(error: boolean): string {
   return [
     'block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted sm:text-sm',
-    error ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
+    error ? 'border-danger focus:border-danger focus:ring-danger/40' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
   ].join(' ');
 }
 

@@ -25,7 +25,8 @@ export function TextField({ label, error, hint, revealable, suffix, type = 'text
   const suffixId = `${inputId}-suffix`;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
-  const describedBy = [suffix ? suffixId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the error: only what is on screen is named.
+  const describedBy = [suffix ? suffixId : null, error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={className}>
@@ -53,7 +54,7 @@ export function TextField({ label, error, hint, revealable, suffix, type = 'text
           aria-describedby={describedBy}
           className={cn(
             'block min-h-11 w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs transition-colors placeholder:text-muted focus:outline-none focus-visible:outline-none focus:ring-3 disabled:bg-surface-muted disabled:text-muted read-only:bg-surface-muted sm:text-sm',
-            error ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
+            error ? 'border-danger focus:border-danger focus:ring-danger/40' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
             isPassword && revealable ? 'pr-12' : '',
           )}
           {...rest}

@@ -110,7 +110,7 @@ export default function BookingsViewRoute() {
           ))}
         </Tabs.List>
         {FILTERS.map((f) => (
-          <Tabs.Content key={f.value} value={f.value} className="outline-none">
+          <Tabs.Content key={f.value} value={f.value} tabIndex={-1} className="outline-none">
             {f.value !== filter ? null : list.isPending ? (
               <ListLoading label="Loading bookings" />
             ) : list.isLoadingError ? (

@@ -338,6 +338,16 @@ describe('checkout and payment (/hub/checkout, /hub/payment)', () => {
     expect(useCartStore.getState().bookingItems).toEqual([]);
   });
 
+  it('the payment page opened without saying which cart (a bookmark, a new tab) pays the invoices when they are all the cart holds', async () => {
+    const { quotes } = serveCheckout();
+    useCartStore.getState().clear();
+    useCartStore.getState().setInvoices(['INV-1008']);
+    renderCheckout(paths.payment);
+    expect(await screen.findByRole('button', { name: 'Pay $41.00' })).toBeTruthy();
+    expect(screen.queryByText('There is nothing to pay.')).toBeNull();
+    expect(quotes[0]).toMatchObject({ invoices: ['INV-1008'], classItems: [], bookingItems: [] });
+  });
+
   it('a guardian paying (a grandparent) is offered their own card first: the card on file is the family’s, and said so', async () => {
     serveCheckout();
     renderCheckout(paths.payment, { user: { ClientID: 1, FirstName: 'Margaret', LastName: 'Mitchell', total_barcodes: 0, Role: 'payer' } });

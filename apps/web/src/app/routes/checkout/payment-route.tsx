@@ -24,7 +24,7 @@ import { getNotificationsQueryOptions } from '@/features/notifications/api/get-n
 import { quoteKey, useQuote } from '@/features/checkout/api/get-quote';
 import { submitPayment } from '@/features/checkout/api/submit-payment';
 import { ChallengeModal, HoldNotice, useHoldCountdown } from '@/components/payment/challenge-modal';
-import { useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
+import { isCartEmpty, useCartRequest, type CartKind } from '@/features/checkout/lib/cart-request';
 import { CartHoldNotice } from '@/features/checkout/components/cart-holds';
 import { WaitlistJoinedNotice } from '@/features/checkout/components/join-waitlist';
 import { useForgetWaitlistJoinedOnLeave } from '@/features/checkout/lib/waitlist-joined';
@@ -52,7 +52,9 @@ export default function PaymentRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const kind: CartKind = params.get('for') === 'invoices' ? 'invoices' : 'items';
+  // Opened without saying which (a bookmark, a new tab): the cart that holds something, classes and courts first.
+  const onlyInvoices = useCartStore((s) => isCartEmpty(s, 'items') && !isCartEmpty(s, 'invoices'));
+  const kind: CartKind = params.get('for') === 'invoices' || (params.get('for') === null && onlyInvoices) ? 'invoices' : 'items';
   const { request: cartRequest, empty } = useCartRequest(kind);
   const { lines } = useCartLines();
   useForgetWaitlistJoinedOnLeave();
@@ -210,7 +212,7 @@ export default function PaymentRoute() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={back} className="mb-4 inline-flex min-h-6 items-center text-sm font-semibold text-primary-ink hover:underline">
+      <Link to={back} className="mb-2 inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink hover:underline">
         ← Back to {kind === 'invoices' ? 'invoice checkout' : 'checkout'}
       </Link>
       <PageHeader

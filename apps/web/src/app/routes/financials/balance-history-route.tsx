@@ -118,7 +118,7 @@ function ReceiptLink({ receiptNumber }: { receiptNumber: string }) {
 function StatementTable({ entries, fmt }: { entries: BalanceHistoryRow[]; fmt: Fmt }) {
   const head = 'px-5 py-3';
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">Balance history</caption>
         <thead className="bg-canvas">

@@ -75,7 +75,7 @@ const canOpen = (invoice: FinancialsInvoice) => invoice.status !== 'Debit Schedu
 
 function InvoiceTable({ invoices, fmt, payOnline }: { invoices: FinancialsInvoice[]; fmt: Fmt; payOnline: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">Invoices</caption>
         <thead className="bg-canvas">

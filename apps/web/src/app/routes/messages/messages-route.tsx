@@ -138,7 +138,7 @@ function ReadingPane({ message, companyName, formatInstant, notFound, loading, i
   }, [message, isMobile]);
 
   const back = isMobile ? (
-    <Link to={paths.messages} className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
+    <Link to={paths.messages} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
       <ChevronLeftIcon aria-hidden="true" className="size-4" />
       All messages
     </Link>

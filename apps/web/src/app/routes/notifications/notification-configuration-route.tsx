@@ -72,7 +72,7 @@ export default function NotificationConfigurationRoute() {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={paths.notifications} className="mb-4 inline-flex items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
+      <Link to={paths.notifications} className="mb-2 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary-ink hover:underline">
         <ChevronLeftIcon aria-hidden="true" className="size-4" />
         Back to notifications
       </Link>

@@ -141,7 +141,7 @@ export default function NotificationsRoute() {
         </Tabs.List>
 
         {FILTERS.map((f) => (
-          <Tabs.Content key={f} value={f} className="outline-none">
+          <Tabs.Content key={f} value={f} tabIndex={-1} className="outline-none">
             {f !== filter ? null : list.isPending ? (
               <ListLoading label="Loading notifications" />
             ) : list.isLoadingError ? (

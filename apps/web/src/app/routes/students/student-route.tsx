@@ -97,7 +97,7 @@ export default function StudentRoute() {
           setSearch(next, { replace: true });
         }}
       >
-        <Tabs.List aria-label={`${term} sections`} className="mb-6 flex overflow-x-auto border-b border-line sm:gap-1">
+        <Tabs.List aria-label={`${term} sections`} className="scroll-cue mb-6 flex overflow-x-auto border-b border-line sm:gap-1">
           {shown.map((t) => (
             <Tabs.Trigger
               key={t}
@@ -109,7 +109,7 @@ export default function StudentRoute() {
           ))}
         </Tabs.List>
 
-        <Tabs.Content value="Details" className="outline-none">
+        <Tabs.Content value="Details" tabIndex={-1} className="outline-none">
           {saved ? (
             <p role="status" className="mb-5 flex items-center gap-2 rounded-lg border border-success-line bg-success-surface p-3 text-sm font-medium text-success">
               <CheckCircle2Icon aria-hidden="true" className="size-5" />
@@ -136,18 +136,18 @@ export default function StudentRoute() {
             />
           </div>
         </Tabs.Content>
-        <Tabs.Content value="Enrollments" className="outline-none">
+        <Tabs.Content value="Enrollments" tabIndex={-1} className="outline-none">
           {/* The page's h1 is the student; each class below is an h3. */}
           <h2 className="sr-only">{label.Enrollments}</h2>
           <BookedClasses studentId={s.StudentID} studentName={s.FirstName} classes={s.bookedClasses} openClassId={sessions ? classId : undefined} sessionId={sessions ? sessionId : undefined} />
         </Tabs.Content>
         {config.ShowSkillSets ? (
-          <Tabs.Content value="SkillSets" className="outline-none">
+          <Tabs.Content value="SkillSets" tabIndex={-1} className="outline-none">
             {tab === 'SkillSets' ? <SkillSets studentId={s.StudentID} /> : null}
           </Tabs.Content>
         ) : null}
         {config.EnableCertificates ? (
-          <Tabs.Content value="Certificates" className="outline-none">
+          <Tabs.Content value="Certificates" tabIndex={-1} className="outline-none">
             {tab === 'Certificates' ? <Certificates studentId={s.StudentID} /> : null}
           </Tabs.Content>
         ) : null}

@@ -98,10 +98,10 @@ export function HomePage() {
             <HomeTabTrigger value="classes">Upcoming Classes</HomeTabTrigger>
             <HomeTabTrigger value="invoices">Open Invoices</HomeTabTrigger>
           </Tabs.List>
-          <Tabs.Content value="classes" className="focus-visible:outline-none">
+          <Tabs.Content value="classes" tabIndex={-1} className="outline-none">
             {classesPanel}
           </Tabs.Content>
-          <Tabs.Content value="invoices" className="focus-visible:outline-none">
+          <Tabs.Content value="invoices" tabIndex={-1} className="outline-none">
             {invoicesPanel}
           </Tabs.Content>
         </Tabs.Root>
@@ -148,7 +148,7 @@ function HomeFrame({ firstName, sees, children }: { firstName?: string | undefin
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
       <header className="mb-6 sm:mb-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-primary-tint-ink">Customer Hub</p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{firstName ? `Hi ${firstName}` : 'Hello'}</h1>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight wrap-anywhere text-ink sm:text-3xl">{firstName ? `Hi ${firstName}` : 'Hello'}</h1>
         <p className="mt-1 text-muted">{subtitleOf(sees)}</p>
       </header>
       {children}

@@ -74,7 +74,7 @@ export function OpenInvoicesList({ items }: { items: HomeInvoice[] }) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">Open invoices</caption>
         <thead className="bg-canvas">

@@ -115,7 +115,7 @@ export function UpcomingClassesList({ items }: { items: UpcomingClass[] }) {
   }
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="min-w-full divide-y divide-line text-sm">
         <caption className="sr-only">Upcoming classes</caption>
         <thead className="bg-canvas">
