@@ -37,30 +37,56 @@ function applyToCache<Page>(queryClient: QueryClient, queryKey: QueryKey, page: 
   queryClient.setQueriesData<Cached<Page>>({ queryKey }, update);
 }
 
+/** Receipts of one list on their way together: the list as it was before the first, and whether any was refused. */
+interface Batch {
+  pending: number;
+  before: [QueryKey, unknown][];
+  refused: boolean;
+}
+const batches = new WeakMap<QueryClient, Map<string, Batch>>();
+
+function batchOf(queryClient: QueryClient): Map<string, Batch> {
+  let lists = batches.get(queryClient);
+  if (!lists) batches.set(queryClient, (lists = new Map()));
+  return lists;
+}
+
 /**
  * Reading an item. A poll sent before the receipt would answer the old count after it, so every
  * query of the list in flight is cancelled first (and again before the refetch, for one that
  * started meanwhile); the receipt shows at once, and the server's count when it answers. A receipt
- * the server did not take is taken back.
+ * the server did not take is taken back: once the receipts sent together have all been answered,
+ * the list is put back as it was before the first of them (a snapshot taken at a later one would
+ * show an earlier refused receipt as read) and asked again for what the server did take.
  */
 export function useReadReceipt<Page, Target, Answer>(receipt: ReadReceipt<Page, Target, Answer>) {
   const queryClient = useQueryClient();
   const { queryKey } = receipt;
+  const listKey = JSON.stringify(queryKey);
   return useMutation({
     mutationFn: receipt.send,
     onMutate: async (target: Target) => {
       await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueriesData<Cached<Page>>({ queryKey });
-      const shownUnread = before.some(([, data]) => pagesOf(data).some((p) => receipt.isUnread(p, target)));
+      const lists = batchOf(queryClient);
+      const batch = lists.get(listKey) ?? { pending: 0, before: queryClient.getQueriesData<Cached<Page>>({ queryKey }), refused: false };
+      batch.pending += 1;
+      lists.set(listKey, batch);
+      const shownUnread = queryClient.getQueriesData<Cached<Page>>({ queryKey }).some(([, data]) => pagesOf(data).some((p) => receipt.isUnread(p, target)));
       if (shownUnread) applyToCache<Page>(queryClient, queryKey, (p) => receipt.withRead(p, target, receipt.countBeforeAnswer(p)));
-      return { before };
     },
-    // Not recorded: the item shows unread again, whether or not the list can be fetched anew.
-    onError: (_error, _target, context) => {
-      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    onError: () => {
+      const batch = batchOf(queryClient).get(listKey);
+      if (batch) batch.refused = true;
     },
     onSuccess: (answer: Answer, target: Target) => applyToCache<Page>(queryClient, queryKey, (p) => receipt.withRead(p, target, receipt.countIn(answer))),
     onSettled: async () => {
+      const lists = batchOf(queryClient);
+      const batch = lists.get(listKey);
+      if (batch && --batch.pending === 0) {
+        lists.delete(listKey);
+        // Shown unread again whether or not the list can be fetched anew; the refetch brings back what was taken.
+        if (batch.refused) for (const [key, data] of batch.before) queryClient.setQueryData(key, data);
+      }
       await queryClient.cancelQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey });
     },

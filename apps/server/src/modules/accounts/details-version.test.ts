@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '@portal/shared/my-details-schemas';
 import { ERROR_MESSAGES } from '@portal/shared/error-codes';
 import { ifMatchVersion } from '@portal/shared/api-schemas';
-import { registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
+import { mailedCode, registerCustomer, startTestApp, testEngines, type Browser, type TestApp } from '../../test/api-harness.ts';
 
 /** Two tabs (or the account holder and a co-parent) saving My details filled from the same version (decision 145). */
 describe.each(testEngines())('the account details version on %s', (engine) => {
@@ -31,6 +31,18 @@ describe.each(testEngines())('the account details version on %s', (engine) => {
     expect([stored.FirstName, stored.Notes]).toEqual(['Tess', 'Collects on Fridays']);
     const third = await save(b, stored, { FirstName: 'Tessa' });
     expect([third.status, third.body.updatedClient.FirstName, third.body.updatedClient.Notes]).toEqual([200, 'Tessa', 'Collects on Fridays']);
+  });
+
+  it('a new sign-in address confirmed moves the version: a form filled before it is refused, and mails no code to the old address', async () => {
+    const { b, record } = await family();
+    const moved = `moved.${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const asked = await save(b, record, { Email: moved });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const token = (asked.body as { emailToken?: string }).emailToken;
+    expect((await b.post('/api/customer/confirm-email-change', { email_token: token, email_code: await mailedCode(t, moved) })).status).toBe(200);
+    const stale = await save(b, asked.body.updatedClient, { Notes: 'From a tab opened before' });
+    expect([stale.status, stale.body.code]).toEqual([412, 'RECORD_CHANGED']);
+    expect((await b.get<{ client: CustomerRecord }>('/api/customer/get-details')).body.client).toMatchObject({ Email: moved, Notes: null });
   });
 
   it('two saves from one version at the same instant: one is kept whole, the other refused', async () => {

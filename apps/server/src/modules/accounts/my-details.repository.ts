@@ -164,13 +164,19 @@ export async function applyEmailChange(db: Db, input: { companyId: number; codeI
       await trx.updateTable('logins').set({ email: input.newEmail, updated_at: now }).where('company_id', '=', input.companyId).where('id', '=', input.loginId).execute();
       await trx
         .updateTable('clients')
-        .set({ email: input.newEmail, updated_at: now })
+        .set((eb) => ({ email: input.newEmail, updated_at: now, details_version: eb('details_version', '+', 1) }))
         .where('company_id', '=', input.companyId)
         .where('login_id', '=', input.loginId)
         .where('email', '=', input.oldEmail)
         .execute();
     }
-    await trx.updateTable('clients').set({ email: input.newEmail, updated_at: now }).where('company_id', '=', input.companyId).where('id', '=', input.clientId).execute();
+    // The address is a field of My details: a form filled before it changed is asked about (decision 145).
+    await trx
+      .updateTable('clients')
+      .set((eb) => ({ email: input.newEmail, updated_at: now, details_version: eb('details_version', '+', 1) }))
+      .where('company_id', '=', input.companyId)
+      .where('id', '=', input.clientId)
+      .execute();
     return true;
   });
 }

@@ -164,6 +164,8 @@ export async function saveCustomerDetails(
   version: number | null = null,
 ): Promise<{ emailToken?: string; newEmail?: string }> {
   const row = await findRow(ctx, company.id, clientId);
+  // Moved on since the form was filled: refused before anything is checked, counted or mailed (the update checks again, for a save in between).
+  if (version !== null && Number(row.details_version) !== version) throw recordChanged();
   const columns = formColumns(form, row);
   const values = form as Record<string, unknown>;
   if ('RegID' in values) {

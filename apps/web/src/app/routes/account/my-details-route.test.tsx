@@ -128,17 +128,22 @@ describe('My Details changed elsewhere (decision 145)', () => {
   it('a save from details changed in another tab since is refused and says so, keeping what was typed; Save again replaces them', async () => {
     let stored: CustomerRecord = { ...record, Notes: 'This tab', Version: 1 };
     const sent: (string | null)[] = [];
+    const read: number[] = [];
     renderPage(
-      (request) => {
+      async (request) => {
         const ifMatch = request.headers.get('if-match');
         sent.push(ifMatch);
         if (ifMatch !== `"${stored.Version}"`) return HttpResponse.json<ApiError>({ message: ERROR_MESSAGES.RECORD_CHANGED, code: 'RECORD_CHANGED' }, { status: 412 });
-        stored = { ...stored, FirstName: 'Sally', Version: stored.Version + 1 };
+        // What the page sent is kept: the name typed, not the one read again.
+        stored = { ...stored, FirstName: ((await request.json()) as { FirstName: string }).FirstName, Version: stored.Version + 1 };
         return HttpResponse.json({ success: true, message: 'Profile updated', updatedClient: stored });
       },
       formFields,
       'holder',
-      () => stored,
+      () => {
+        read.push(stored.Version);
+        return stored;
+      },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
     const first = await screen.findByRole('textbox', { name: /First name/ });
@@ -149,6 +154,7 @@ describe('My Details changed elsewhere (decision 145)', () => {
     expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Sally');
     await waitFor(() => expect(sent).toHaveLength(1));
     // The details are read again meanwhile; the next press replaces them.
+    await waitFor(() => expect(read).toContain(2));
     await new Promise((resolve) => setTimeout(resolve, 20));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toEqual(['"1"', '"2"']));

@@ -49,7 +49,7 @@ export default function GuestBookingRoute() {
 /** The pickers once the options are in; until then their loading, failure or emptiness. */
 function BookingOptionsState({ options }: { options: ReturnType<typeof useGuestBookingOptions> }) {
   if (options.isPending) return <ListLoading label="Loading booking options" />;
-  if (options.isError) return <QueryError query={options} />;
+  if (options.isLoadingError) return <QueryError query={options} />;
   if (options.data.bookingTypes.length === 0) return <EmptyState icon={<CalendarXIcon className="size-7" />} text="Nothing can be booked online at the moment." />;
   return <GuestBookingFlow options={options.data} />;
 }

@@ -165,4 +165,26 @@ describe('notifications link to what they are about (decision 079), on a phone',
     expect(screen.getByRole('button', { name: 'Mark as read: Invoice INV-10231 issued' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
+
+  it('two receipts refused one after the other (the server down) leave both notifications new', async () => {
+    const news = [note(21, 'Term starts Monday', 'New', null), note(22, 'Pool closed Friday', 'New', null)];
+    let up = true;
+    server.use(
+      http.get<never, never, NotificationList>('/api/notification', () =>
+        up ? HttpResponse.json({ total_count: 2, total_count_new: 2, notificationContacts: news }) : HttpResponse.json({ success: false, message: 'Down' } as never, { status: 503 }),
+      ),
+      http.post('/api/notification/mark-read', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return HttpResponse.error();
+      }),
+    );
+    renderPage();
+    const first = await screen.findByRole('button', { name: 'Mark as read: Term starts Monday' });
+    up = false;
+    fireEvent.click(first);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Pool closed Friday' }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as read: Term starts Monday' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Mark as read: Pool closed Friday' })).toBeTruthy();
+  });
 });

@@ -152,15 +152,20 @@ describe('StudentRoute', () => {
   it('a save from details changed elsewhere since (another tab, the other parent) is refused and says so; Save again replaces them', async () => {
     let stored: StudentRecord = { ...ella, Notes: 'From this tab', Version: 1 };
     const sent: (string | null)[] = [];
+    const read: number[] = [];
     server.use(
-      http.get('/api/student/5', () => HttpResponse.json(stored)),
+      http.get('/api/student/5', () => {
+        read.push(stored.Version);
+        return HttpResponse.json(stored);
+      }),
       http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(studentFormFieldsSchema.parse({ fields: [], custom_fields: [] }))),
       http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
-      http.post('/api/student/update/5', ({ request }) => {
+      http.post<never, { FirstName: string }>('/api/student/update/5', async ({ request }) => {
         const ifMatch = request.headers.get('if-match');
         sent.push(ifMatch);
         if (ifMatch !== `"${stored.Version}"`) return HttpResponse.json({ message: ERROR_MESSAGES.RECORD_CHANGED, code: 'RECORD_CHANGED' }, { status: 412 });
-        stored = { ...stored, FirstName: 'Elly', Version: stored.Version + 1 };
+        // What the page sent is kept: the name typed, not the one read again.
+        stored = { ...stored, FirstName: (await request.json()).FirstName, Version: stored.Version + 1 };
         return HttpResponse.json({ success: true, message: 'Swimmer updated', updatedStudent: stored });
       }),
     );
@@ -172,6 +177,9 @@ describe('StudentRoute', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES.RECORD_CHANGED);
     expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Elly');
+    // The record is read again after the refusal; then Save replaces it.
+    await waitFor(() => expect(read).toContain(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Swimmer updated')).toBeTruthy();
     expect(sent).toEqual(['"1"', '"2"']);

@@ -1,6 +1,6 @@
 import type { UpdateDetailsAnswer } from '@portal/shared/my-details-schemas';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isRecordChanged } from '@/lib/record-changed';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useFilledVersion } from '@/lib/record-changed';
 import type { FormFields } from '@portal/shared/form-config';
 import type { FormContext } from '@portal/shared/form-engine/form-context';
 import type { FormFieldDescriptor } from '@portal/shared/form-engine/form-types';
@@ -52,24 +52,20 @@ export function DetailsForm({
   const setRegId = useCallback((id: string) => setValue('RegID', id), [setValue]);
   useGeneratedRegId(showsRegId, record.RegID, setRegId);
 
-  // The version of the details the values on screen were filled from (decision 145). A save refused as
-  // changed elsewhere lets the next press replace the details as they are now (read again meanwhile).
-  const filledFrom = useRef(record.Version);
-  const replaceNext = useRef(false);
+  const version = useFilledVersion(record.Version);
   const submit = form.handleSubmit((values) => {
     setError(null);
     update.mutate(
-      { values: { ...values, ClientID: record.ClientID }, version: replaceNext.current ? record.Version : filledFrom.current },
+      { values: { ...values, ClientID: record.ClientID }, version: version.toSend() },
       {
         onSuccess: (answer) => {
-          replaceNext.current = false;
-          filledFrom.current = answer.updatedClient.Version;
+          version.saved(answer.updatedClient.Version);
           // Saved: what follows (the record shown, the next sign-in action) is not leaving edits behind.
           leave.release();
           onSaved(answer);
         },
         onError: (e) => {
-          if (isRecordChanged(e)) replaceNext.current = true;
+          version.failed(e);
           setError(placeServerErrors(e));
         },
       },

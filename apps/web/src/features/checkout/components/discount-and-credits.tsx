@@ -44,7 +44,15 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
             <label htmlFor="discount-invoice" className="mb-1.5 block text-sm font-medium text-ink">
               For
             </label>
-            <select id="discount-invoice" value={target} onChange={(e) => setInvoiceNo(e.target.value)} className="min-h-11 rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink">
+            <select
+              id="discount-invoice"
+              value={target}
+              onChange={(e) => {
+                setInvoiceNo(e.target.value);
+                setJustApplied(false);
+              }}
+              className="min-h-11 rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink"
+            >
               {invoiceNos.map((no) => (
                 <option key={no} value={no}>
                   {label(no)}

@@ -92,6 +92,36 @@ function serve() {
 }
 
 describe('the UpdateStudent action (L7, E8, E9)', () => {
+  it('names the version its values were filled from, not one a refetch brought in meanwhile (decision 145)', async () => {
+    let stored: StudentRecord = { ...mia, Version: 4 };
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get('/api/student/12', () => HttpResponse.json(stored)),
+      http.get<never, never, FormFieldsAnswer>('/api/student/get-form-fields', () => HttpResponse.json(formFields)),
+      http.get<never, never, CustomerDetailsAnswer>('/api/customer/get-details', () => HttpResponse.json({ success: false } as never, { status: 404 })),
+      http.post('/api/student/update/12', ({ request }) => {
+        sent.push(request.headers.get('if-match'));
+        return HttpResponse.json({ message: 'Changed elsewhere', code: 'RECORD_CHANGED' }, { status: 412 });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(companyConfigQueryOptions.queryKey, config);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <DataRouter>
+          <UpdateStudentAction studentId={12} title="Update Swimmer" onSaved={() => {}} />
+        </DataRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Update Swimmer' })).toBeTruthy();
+    // Saved in another tab; this page reads the record again (the phone back online), its boxes as they were.
+    stored = { ...stored, Version: 5 };
+    await queryClient.refetchQueries({ queryKey: ['students'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Changed elsewhere');
+    expect(sent).toEqual(['"4"']);
+  });
+
   it('sends empty values as "", says "Student updated", and the medical-condition list the forms offer then holds the condition typed in', async () => {
     const { sent, formFieldCalls } = serve();
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

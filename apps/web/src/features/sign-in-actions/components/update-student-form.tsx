@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useStudent } from '@/entities/students/get-student';
 import { useUpdateStudent } from '@/entities/students/update-student';
+import { useFilledVersion } from '@/lib/record-changed';
 
 /** L7: the UpdateStudent action, "Update {student term}", on the company's student form. */
 export function UpdateStudentAction({ studentId, title, onSaved }: { studentId: number; title: string; onSaved: (message: string) => void }) {
@@ -41,6 +42,7 @@ export function UpdateStudentAction({ studentId, title, onSaved }: { studentId: 
 function StudentForm({ record, formFields, context, title, onSaved }: { record: StudentRecord; formFields: FormFields; context: FormContext; title: string; onSaved: (message: string) => void }) {
   const { form, descriptors, placeServerErrors } = useEngineForm({ kind: 'student', formFields, context, record });
   const update = useUpdateStudent(record.StudentID);
+  const version = useFilledVersion(record.Version);
   const [error, setError] = useState<string | null>(null);
   const { setFocus } = form;
   useEffect(() => {
@@ -51,10 +53,16 @@ function StudentForm({ record, formFields, context, title, onSaved }: { record: 
   const submit = form.handleSubmit((values) => {
     setError(null);
     update.mutate(
-      { form: values as Record<string, unknown>, version: record.Version },
+      { form: values as Record<string, unknown>, version: version.toSend() },
       {
-        onSuccess: (answer) => onSaved(answer.message),
-        onError: (e) => setError(placeServerErrors(e)),
+        onSuccess: (answer) => {
+          version.saved(answer.updatedStudent.Version);
+          onSaved(answer.message);
+        },
+        onError: (e) => {
+          version.failed(e);
+          setError(placeServerErrors(e));
+        },
       },
     );
   });

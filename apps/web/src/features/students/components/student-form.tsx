@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import { accountEndpoints } from '@portal/shared/endpoints/accounts';
 import type { FormFields } from '@portal/shared/form-config';
@@ -17,7 +17,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 
 import { useFormFields } from '@/entities/forms/get-form-fields';
 import { useCan } from '@/entities/customer/identity';
-import { isRecordChanged } from '@/lib/record-changed';
+import { useFilledVersion } from '@/lib/record-changed';
 import { useAccountAddress } from '../api/get-account-address';
 
 export interface StudentFormProps {
@@ -69,24 +69,19 @@ function StudentFormBody({
   const [status, setStatus] = useState<string | null>(null);
 
   const leave = useLeaveGuard(!readOnly && form.formState.isDirty);
-  // The version of the record the values on screen were filled from (decision 145): the one the page
-  // opened with, then each save's. A save refused as changed elsewhere lets the next press replace
-  // the record as it is now (read again meanwhile), as the message says.
-  const filledFrom = useRef(record?.Version);
-  const replaceNext = useRef(false);
+  const version = useFilledVersion(record?.Version);
   const save = form.handleSubmit(async (values) => {
     // A save that moves on (a new student's page) is not leaving edits behind; refused, they are held again.
     leave.release();
     try {
-      const answer = await onSubmit(values, replaceNext.current ? record?.Version : filledFrom.current);
-      replaceNext.current = false;
+      const answer = await onSubmit(values, version.toSend());
       if (answer?.saved) {
-        filledFrom.current = answer.saved.Version;
+        version.saved(answer.saved.Version);
         form.reset(formValuesFromRecord(descriptors, answer.saved));
       }
       setStatus(answer?.message ?? null);
     } catch (e) {
-      if (isRecordChanged(e)) replaceNext.current = true;
+      version.failed(e);
       setError(placeServerErrors(e));
     } finally {
       leave.hold();
