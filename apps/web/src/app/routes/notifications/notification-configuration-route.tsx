@@ -171,7 +171,8 @@ function Switch({ checked, label, disabled = false, onChange }: { checked: boole
       disabled={disabled}
       onClick={onChange}
       className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+        // The track is 28 px tall; the target a finger hits reaches 44 px (the table row has room for it).
+        "relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors before:absolute before:-inset-y-2 before:inset-x-0 before:content-[''] disabled:cursor-not-allowed disabled:opacity-60",
         checked ? 'bg-primary' : 'bg-line-strong',
       )}
     >

@@ -4,6 +4,7 @@ import type { StudentSession } from '@portal/shared/class-schemas';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { Modal } from '@/components/ui/modal';
+import { BackCloses } from '@/components/ui/back-closes';
 import { MessageModal } from '@/components/ui/message-modal';
 import { SelectField } from '@/components/forms/select-field';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -15,9 +16,19 @@ import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
  * Notify absence (F5): the session-date modal, then the absence-reason modal (get-absence-reasons),
- * then the success modal. `session` skips the date step when the session is already chosen.
+ * then the success modal. `session` skips the date step when the session is already chosen. The
+ * phone's Back closes it.
  */
-export function AbsenceFlow({
+export function AbsenceFlow(props: Parameters<typeof AbsenceSteps>[0]) {
+  return (
+    <>
+      <BackCloses onClose={props.onClose} />
+      <AbsenceSteps {...props} />
+    </>
+  );
+}
+
+function AbsenceSteps({
   studentId,
   studentName,
   className,

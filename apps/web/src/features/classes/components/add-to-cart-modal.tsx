@@ -19,9 +19,19 @@ import { useJoinWaitlist } from '@/entities/classes/join-waitlist';
 import { classPlace } from '@/lib/class-format';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { sameCartPlace } from '@portal/shared/payment-schemas';
+import { BackCloses } from '@/components/ui/back-closes';
 
-/** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. */
-export function AddToCartModal({
+/** The add-to-cart modal (F11–F13): a student, ongoing or casual, checked by the server; a full class offers the waitlist. The phone's Back closes it. */
+export function AddToCartModal(props: Parameters<typeof AddToCart>[0]) {
+  return (
+    <>
+      <BackCloses onClose={props.onClose} />
+      <AddToCart {...props} />
+    </>
+  );
+}
+
+function AddToCart({
   cls,
   ocrProfileId,
   allowCasual,
