@@ -4,8 +4,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../lib/app-error.ts';
 
-/** Request buckets: sign-in (with get-clients, get-by-email and the company logins), registration, reset, contact. */
-export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
+/**
+ * Request buckets: sign-in (with get-clients, get-by-email and the company logins); account
+ * sign-up and the guest pages (`register`); the online registration's steps (`registration`, with
+ * a flood guard's ceiling, decision 147); calls that mail a code (`code`); reset; contact.
+ */
+export type Bucket = 'signin' | 'register' | 'registration' | 'code' | 'reset' | 'contact';
 
 /**
  * @fastify/rate-limit counts the calls: per IP and bucket each minute (the routes of one bucket
@@ -17,16 +21,19 @@ export type Bucket = 'signin' | 'register' | 'reset' | 'contact';
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; signInCalls: number; perSession: number; perEmail: number; redis?: Redis | undefined }) => {
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
   // Sign-in calls only against a flood: its failures are counted apart (lib/sign-in-throttle.ts).
+  // The online registration's steps too: the families behind one school's network register on the same
+  // morning, and what costs something (a code mailed) is counted in `code`, per address and per e-mail.
+  const floodOnly = new Set<Bucket>(['signin', 'registration']);
   const perIp = Object.fromEntries(
-    (['signin', 'register', 'reset', 'contact'] as const).map((bucket) => [
+    (['signin', 'register', 'registration', 'code', 'reset', 'contact'] as const).map((bucket) => [
       bucket,
-      app.createRateLimit({ max: bucket === 'signin' ? opts.signInCalls : opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
+      app.createRateLimit({ max: floodOnly.has(bucket) ? opts.signInCalls : opts.perIp, timeWindow: 60_000, keyGenerator: (req) => `${bucket}:ip:${req.ip}` }),
     ]),
   ) as Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>;
   // Per e-mail address each 15 minutes: reset requests, Contact Us messages from one sender, and
   // codes an online registration mails to one address.
   const perEmail: Partial<Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>> = Object.fromEntries(
-    (['reset', 'contact', 'register'] as const).map((bucket) => [
+    (['reset', 'contact', 'register', 'code'] as const).map((bucket) => [
       bucket,
       app.createRateLimit({
         max: opts.perEmail,

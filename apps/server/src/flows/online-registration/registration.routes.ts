@@ -20,34 +20,35 @@ import { quoteExistingFamilyClasses, registerExistingFamilyClasses } from './exi
 
 /**
  * The online registration's checks (N22, N29, R57–R60; decision 047). Open to any visitor of the
- * company's portal, so each call counts in the registration bucket per client address, and
- * send-code per e-mail address as well.
+ * company's portal: each call counts per client address against a flood only (the families behind
+ * one network register on the same morning, decision 147); send-code, which mails, counts in the
+ * code bucket per client address and per e-mail address.
  */
 export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
   route(app, base, endpoints.confirmEmail, async ({ ctx, body, req }) => {
-    await throttle(req, 'register');
+    await throttle(req, 'registration');
     return { success: true as const, existing_client: await steps.confirmEmail(ctx, ctx.company, body.email) };
   });
 
   route(app, base, endpoints.sendCode, async ({ ctx, body, req }) => {
-    await throttle(req, 'register', true);
+    await throttle(req, 'code', true);
     return { success: true as const, ...(await steps.sendCode(ctx, ctx.company, body.email)) };
   });
 
   route(app, base, endpoints.verifyCode, async ({ ctx, body, req }) => {
-    await throttle(req, 'register');
+    await throttle(req, 'registration');
     return { success: true as const, verified: true as const, ...(await steps.verifyCode(ctx, ctx.company, body, ticketOf(req, ctx.company.id, body.profile))) };
   });
 
   route(app, base, endpoints.verifyCaptcha, async ({ ctx, body, headers, req }) => {
-    await throttle(req, 'register');
+    await throttle(req, 'registration');
     const registrationToken = headers[REGISTRATION_TOKEN_HEADER] ?? body.registration_token;
     return { success: true as const, verified: await steps.verifyCaptcha(ctx, ctx.company, { token: body.token, registrationToken }) };
   });
 
   route(app, base, endpoints.card, async ({ ctx, body, headers, req, reply }) => {
     reply.header('cache-control', 'no-store');
-    await throttle(req, 'register');
+    await throttle(req, 'registration');
     return steps.recordRegistrationCard(ctx, ctx.company, headers[REGISTRATION_TOKEN_HEADER], body.payment_method);
   });
 
@@ -56,7 +57,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     base,
     endpoints.register,
     async ({ ctx, body, headers, req, reply }) => {
-      await throttle(req, 'register');
+      await throttle(req, 'registration');
       reply.headers({ 'cache-control': 'no-store' });
       const ticket = ticketOf(req, ctx.company.id, body.profile);
       const { clientId, payment, opened } = await submitRegistration(ctx, ctx.company, headers[IDEMPOTENCY_HEADER], body, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' }, ticket);
@@ -76,7 +77,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
 
   route(app, base, endpoints.quote, async ({ ctx, body, headers, req, reply }) => {
     reply.header('cache-control', 'no-store');
-    await throttle(req, 'register');
+    await throttle(req, 'registration');
     return steps.quoteRegistration(ctx, ctx.company, body, ticketOf(req, ctx.company.id, body.profile), headers[REGISTRATION_TOKEN_HEADER]);
   });
 
@@ -126,7 +127,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
     },
     async (req, reply) => {
       reply.headers({ 'cache-control': 'no-store' });
-      await throttle(req, 'register');
+      await throttle(req, 'registration');
       return steps.tokeniseRegistrationCard(base, requireCompany(req), req.body);
     },
   );
@@ -146,7 +147,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
       },
     },
     async (req) => {
-      await throttle(req, 'register');
+      await throttle(req, 'registration');
       return steps.registrationChallenge(base, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id);
     },
   );
@@ -165,7 +166,7 @@ export async function registrationRoutes(app: FastifyInstance, { ctx: base }: { 
       },
     },
     async (req) => {
-      await throttle(req, 'register');
+      await throttle(req, 'registration');
       return steps.registrationChallenge(base, requireCompany(req), req.headers[REGISTRATION_TOKEN_HEADER] as string, req.params.id, req.body.approve);
     },
   );

@@ -228,6 +228,31 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     expect(await t.lastMailTo(email)).toBeUndefined();
   });
 
+  it('families behind one network address register on the same morning: only codes mailed count against the address (decision 147)', async () => {
+    const small = await startTestApp(engine, { AUTH_RATE_LIMIT: 3 });
+    try {
+      // Four families, one school's address: every one checks its address, gets its code and proves it.
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const b = new Browser(small.server, '198.51.100.7');
+        await b.enterCompany('SPLASH');
+        const email = fresh(`family${i}`);
+        answers.push((await b.post('/api/ocr/confirm-email', { email })).status);
+        const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+        answers.push(sent.status);
+        answers.push((await b.post('/api/ocr/verify-code', { token: sent.body.token, code: await mailedCode(small, email), profile: 1 })).status);
+      }
+      expect(answers).toEqual(Array(9).fill(200));
+      // A fourth code mailed from that address within the minute is one too many.
+      const fourth = new Browser(small.server, '198.51.100.7');
+      await fourth.enterCompany('SPLASH');
+      expect((await fourth.post('/api/ocr/send-code', { email: fresh('family3') })).status).toBe(429);
+      expect((await fourth.post('/api/ocr/confirm-email', { email: fresh('family3') })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('send-code is throttled per address as well as per network address, with Retry-After', async () => {
     const small = await startTestApp(engine, { AUTH_RATE_LIMIT: 100, AUTH_EMAIL_RATE_LIMIT: 3 });
     try {

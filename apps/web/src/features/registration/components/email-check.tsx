@@ -247,11 +247,12 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus, loc
         </Button>
       </div>
       <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <Button variant="link" onClick={sendAgain} disabled={resend.isPending}>
+        {/* Thumb-sized on a phone: these two are how a family gets unstuck at this step. */}
+        <Button variant="link" className="min-h-11!" onClick={sendAgain} disabled={resend.isPending}>
           Send a new code
         </Button>
         {locked ? null : (
-          <Button variant="link" onClick={() => onProof(null)}>
+          <Button variant="link" className="min-h-11!" onClick={() => onProof(null)}>
             Use another email
           </Button>
         )}
