@@ -12,13 +12,16 @@ export function StatusMessage({ message, onDismiss, className = '' }: { message:
   useEffect(() => {
     dismissRef.current = onDismiss;
   });
+  const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!message) return;
+    // Shown where the family is looking: a line that opens at the screen's edge (beside a button low on a phone) is brought fully into view.
+    region.current?.scrollIntoView?.({ block: 'nearest' });
     const timer = window.setTimeout(() => dismissRef.current(), STATUS_MESSAGE_MS);
     return () => window.clearTimeout(timer);
   }, [message]);
   return (
-    <div role="status" aria-live="polite" className={message ? className : 'sr-only'}>
+    <div ref={region} role="status" aria-live="polite" className={message ? className : 'sr-only'}>
       {message ? (
         <p className={cn('flex items-center gap-2 rounded-lg border border-success-line bg-success-surface px-3.5 py-3 text-sm font-medium text-success')}>
           <CircleCheckIcon aria-hidden="true" className="size-5 shrink-0" />
