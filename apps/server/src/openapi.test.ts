@@ -69,6 +69,17 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('documents the saves of details from a version: the If-Match header and the 412 answer (decision 145)', () => {
+    for (const path of ['/api/student/update/{id}', '/api/customer/update-details']) {
+      const op = paths[path]!.post!;
+      expect(
+        (op.parameters ?? []).map((p) => `${p.in} ${p.name}`),
+        path,
+      ).toContain('header if-match');
+      expect(answerSchema(op, '412')?.properties?.code, path).toBeTruthy();
+    }
+  });
+
   it('describes get-config with the company configuration, lists included', () => {
     const schema = answerSchema(paths['/api/company/get-config']!.get!, '200')!;
     expect(Object.keys(schema.properties!)).toEqual(expect.arrayContaining(['CompanyDisplayName', 'CustomerID', 'CustomerPortalActive', 'colors', 'localization', 'lists', 'unfiltered_lists']));

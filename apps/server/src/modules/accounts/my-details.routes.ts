@@ -7,7 +7,7 @@ import type { Ctx } from '../../context.ts';
 import { throttle, withSignInFailures } from '../../lib/sign-in-throttle.ts';
 import { route } from '../../lib/endpoint-route.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { versionOfIfMatch } from '@portal/shared/api-schemas';
+import { apiErrorSchema, versionOfIfMatch } from '@portal/shared/api-schemas';
 import { requireCustomer } from '../../plugins/auth.ts';
 import * as service from './my-details.service.ts';
 import { clientRegId, generateRegId, registrationRegId } from './reg-id.service.ts';
@@ -16,18 +16,25 @@ import { clientRegId, generateRegId, registrationRegId } from './reg-id.service.
 export async function myDetailsRoutes(app: FastifyInstance, { ctx: base }: { ctx: Ctx }) {
   route(app, base, endpoints.details, async ({ ctx }) => ({ success: true as const, client: await service.getCustomerDetails(ctx, ctx.company.id, ctx.clientId) }));
 
-  route(app, base, endpoints.updateDetails, async ({ ctx, body, req, headers }) => {
-    // A record is only ever the signed-in customer's own; another id is not found.
-    if (body.ClientID !== undefined && body.ClientID !== ctx.clientId) throw notFound();
-    const form = await service.parseCustomerForm(ctx, ctx.company, body);
-    // An e-mail change mails a code: it counts against the same per-IP budget as registration.
-    const { record, emailToken, newEmail } = await service.updateCustomerDetails(ctx, ctx.company, ctx.clientId, form, () => throttle(req, 'register'), versionOfIfMatch(headers['if-match']));
-    return {
-      success: true as const,
-      updatedClient: record,
-      ...(emailToken && newEmail ? { emailToken, message: dm.codeSent(newEmail) } : { message: dm.profileUpdated }),
-    };
-  });
+  route(
+    app,
+    base,
+    endpoints.updateDetails,
+    async ({ ctx, body, req, headers }) => {
+      // A record is only ever the signed-in customer's own; another id is not found.
+      if (body.ClientID !== undefined && body.ClientID !== ctx.clientId) throw notFound();
+      const form = await service.parseCustomerForm(ctx, ctx.company, body);
+      // An e-mail change mails a code: it counts against the same per-IP budget as account sign-up.
+      const { record, emailToken, newEmail } = await service.updateCustomerDetails(ctx, ctx.company, ctx.clientId, form, () => throttle(req, 'register'), versionOfIfMatch(headers['if-match']));
+      return {
+        success: true as const,
+        updatedClient: record,
+        ...(emailToken && newEmail ? { emailToken, message: dm.codeSent(newEmail) } : { message: dm.profileUpdated }),
+      };
+    },
+    // Saved from a version that has moved on (decision 145).
+    { responses: { 412: apiErrorSchema } },
+  );
 
   route(app, base, endpoints.confirmEmailChange, async ({ ctx, body }) => {
     const record = await service.confirmEmailChange(ctx, ctx.company, ctx.clientId, body.email_token, body.email_code);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import { PICTURE_UPLOAD_LIMIT, studentMessages } from '@portal/shared/student-schemas';
-import { versionOfIfMatch } from '@portal/shared/api-schemas';
+import { apiErrorSchema, versionOfIfMatch } from '@portal/shared/api-schemas';
 import { studentEndpoints as endpoints } from '@portal/shared/endpoints/students';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -45,10 +45,17 @@ export async function studentRoutes(app: FastifyInstance, { ctx: base }: { ctx: 
     return { success: true as const, message: studentMessages.added(studentWord(ctx.company)), ...added };
   });
 
-  route(app, base, endpoints.update, async ({ ctx, params, body, headers }) => {
-    const saved = await service.updateStudent(ctx, ctx.company, ctx.clientId, params.id, body, versionOfIfMatch(headers['if-match']));
-    return { success: true as const, message: studentMessages.updated(studentWord(ctx.company)), ...saved };
-  });
+  route(
+    app,
+    base,
+    endpoints.update,
+    async ({ ctx, params, body, headers }) => {
+      const saved = await service.updateStudent(ctx, ctx.company, ctx.clientId, params.id, body, versionOfIfMatch(headers['if-match']));
+      return { success: true as const, message: studentMessages.updated(studentWord(ctx.company)), ...saved };
+    },
+    // Saved from a version that has moved on (decision 145).
+    { responses: { 412: apiErrorSchema } },
+  );
 
   route(app, base, endpoints.skillSets, async ({ ctx, params }) => ({ skill_sets: await service.listSkillSets(ctx, ctx.company, ctx.clientId, params.id) }));
 
