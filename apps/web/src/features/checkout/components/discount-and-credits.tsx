@@ -18,19 +18,17 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
   const target = invoiceNos.includes(invoiceNo) ? invoiceNo : (invoiceNos[0] ?? NEW_INVOICE_NO);
   const label = (no: string) => (no === NEW_INVOICE_NO ? 'This order' : `Invoice ${no}`);
 
-  // A code just applied empties the box: a second press of Apply (a double tap) asks for nothing more.
-  const [justApplied, setJustApplied] = useState(false);
   function apply(event: React.FormEvent) {
     event.preventDefault();
     const entered = code.trim();
     if (!entered) {
-      if (!justApplied) setError('Please enter a discount code');
+      // A code applied empties the box: Apply pressed again (a double tap) with one on this invoice asks for nothing.
+      if (!codes.some((c) => c.invoiceNo === target)) setError('Please enter a discount code');
       return;
     }
     setError('');
     setCodes([...codes.filter((c) => c.invoiceNo !== target), { invoiceNo: target, discountCode: entered }]);
     setCode('');
-    setJustApplied(true);
   }
 
   return (
@@ -44,15 +42,7 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
             <label htmlFor="discount-invoice" className="mb-1.5 block text-sm font-medium text-ink">
               For
             </label>
-            <select
-              id="discount-invoice"
-              value={target}
-              onChange={(e) => {
-                setInvoiceNo(e.target.value);
-                setJustApplied(false);
-              }}
-              className="min-h-11 rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink"
-            >
+            <select id="discount-invoice" value={target} onChange={(e) => setInvoiceNo(e.target.value)} className="min-h-11 rounded-lg border border-line-strong bg-surface px-3 text-sm text-ink">
               {invoiceNos.map((no) => (
                 <option key={no} value={no}>
                   {label(no)}
@@ -61,17 +51,7 @@ export function DiscountCodeForm({ quote, invoiceNos }: { quote: QuoteAnswer | u
             </select>
           </div>
         ) : null}
-        <TextField
-          label="Code"
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setJustApplied(false);
-          }}
-          error={error || undefined}
-          className="min-w-40 flex-1"
-          autoComplete="off"
-        />
+        <TextField label="Code" value={code} onChange={(e) => setCode(e.target.value)} error={error || undefined} className="min-w-40 flex-1" autoComplete="off" />
         <Button type="submit" variant="secondary">
           Apply
         </Button>
