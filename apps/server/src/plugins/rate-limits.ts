@@ -33,7 +33,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
   // Per e-mail address each 15 minutes: reset requests, Contact Us messages from one sender, and
   // codes an online registration mails to one address.
   const perEmail: Partial<Record<Bucket, ReturnType<FastifyInstance['createRateLimit']>>> = Object.fromEntries(
-    (['reset', 'contact', 'register', 'code'] as const).map((bucket) => [
+    (['reset', 'contact', 'code'] as const).map((bucket) => [
       bucket,
       app.createRateLimit({
         max: opts.perEmail,
@@ -62,7 +62,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: n
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one call in the bucket (and per e-mail address for reset, contact and register); throws a 429 past the limit. */
+    /** Counts one call in the bucket (and per e-mail address for reset, contact and code); throws a 429 past the limit. */
     throttle(req: FastifyRequest, bucket: Bucket, perEmail?: boolean): Promise<void>;
     /** Counts one call of the signed-in session (SESSION_RATE_LIMIT a minute); throws a 429 past it. */
     throttleSession(req: FastifyRequest): Promise<void>;
