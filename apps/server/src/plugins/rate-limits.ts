@@ -6,7 +6,7 @@ import { tooManyRequests } from '../lib/app-error.ts';
 
 /**
  * Request buckets: sign-in (with get-clients, get-by-email and the company logins); account
- * sign-up and the guest pages (`register`); the online registration's steps (`registration`, with
+ * sign-up and the guest pages (`register`); the online registration's steps and waiting room (`registration`, with
  * a flood guard's ceiling, decision 147); calls that mail a code (`code`); reset; contact.
  */
 export type Bucket = 'signin' | 'register' | 'registration' | 'code' | 'reset' | 'contact';
@@ -21,8 +21,8 @@ export type Bucket = 'signin' | 'register' | 'registration' | 'code' | 'reset' |
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { perIp: number; signInCalls: number; perSession: number; perEmail: number; redis?: Redis | undefined }) => {
   await app.register(rateLimit, { global: false, ...(opts.redis ? { redis: opts.redis, nameSpace: 'portal:rl:' } : {}) });
   // Sign-in calls only against a flood: its failures are counted apart (lib/sign-in-throttle.ts).
-  // The online registration's steps too: the families behind one school's network register on the same
-  // morning, and what costs something (a code mailed) is counted in `code`, per address and per e-mail.
+  // The online registration's steps and its waiting room too: the families behind one school's network
+  // register on the same morning, and what costs something (a code mailed) is counted in `code`, per address and per e-mail.
   const floodOnly = new Set<Bucket>(['signin', 'registration']);
   const perIp = Object.fromEntries(
     (['signin', 'register', 'registration', 'code', 'reset', 'contact'] as const).map((bucket) => [

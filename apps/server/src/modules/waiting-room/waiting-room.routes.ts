@@ -28,7 +28,8 @@ export async function waitingRoomRoutes(app: FastifyInstance, { ctx: base }: { c
 
   route(app, base, endpoints.joinWaitingRoom, async ({ ctx, params, req, reply }) => {
     noStore(reply);
-    await throttle(req, 'register');
+    // Counted against a flood only, as the registration's steps are: a school's families join behind one address (decision 147).
+    await throttle(req, 'registration');
     const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile), placesLeft);
     if (joined.ticket) reply.setCookie(waitingRoomCookie(ctx.company.id, params.profile), joined.ticket, cookieOptions(req, new Date(ctx.clock.now().getTime() + TICKET_MS)));
     return joined.answer;

@@ -24,10 +24,10 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
   const db = () => t.runtime.ctx.db;
 
   /** A company of the test's own whose profile 1 opens at `opensAt`, with its waiting room. */
-  async function opening(opensAt: number, room: { FamiliesAtOnce?: number; TurnMinutes?: number; FamiliesPerMinute?: number } = {}) {
+  async function opening(opensAt: number, room: { FamiliesAtOnce?: number; TurnMinutes?: number; FamiliesPerMinute?: number } = {}, app = t) {
     offset = 0;
-    const own = await ownCompany(t);
-    await changeCompanySettings<Record<string, unknown>>(t, own.companyId, (s) => {
+    const own = await ownCompany(app);
+    await changeCompanySettings<Record<string, unknown>>(app, own.companyId, (s) => {
       s.switches = { ...(s.switches as object), AllowOCR: true, CanTakeNewSignUps: true };
       s.profiles = [
         {
@@ -40,8 +40,8 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
         },
       ];
     });
-    const visitor = async () => {
-      const b = new Browser(t.server, `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`);
+    const visitor = async (ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => {
+      const b = new Browser(app.server, ip);
       await b.enterCompany(own.code);
       return b;
     };
@@ -271,6 +271,20 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect((await join(b)).body).toMatchObject({ inForce: false, place: null });
     expect([...b.cookies.keys()].some((k) => k.startsWith('portal_queue_'))).toBe(false);
     expect((await b.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
+  });
+
+  it('the families behind one network address (a school, a phone carrier) all join at the opening (decision 147)', async () => {
+    const small = await startTestApp(engine, { AUTH_RATE_LIMIT: 3, CLASS_SEARCH_CACHE_MS: 0 }, { clock: { now: () => new Date(now()) } });
+    try {
+      const o = await opening(Date.now() + 60_000, {}, small);
+      const answers = [];
+      for (let i = 0; i < 8; i += 1) answers.push((await join(await o.visitor('198.51.100.20'))).status);
+      expect(answers).toEqual(Array(8).fill(200));
+      const rooms = small.runtime.ctx.db.selectFrom('waiting_room_places').innerJoin('waiting_rooms', 'waiting_rooms.id', 'waiting_room_places.room_id');
+      expect(await rooms.select('waiting_room_places.id').where('waiting_rooms.company_id', '=', o.companyId).execute()).toHaveLength(8);
+    } finally {
+      await small.close();
+    }
   });
 
   it('the hourly sweep clears the places of a day ago', async () => {
