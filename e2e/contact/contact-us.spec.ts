@@ -133,4 +133,41 @@ test.describe('contact us', () => {
     await expect(page).toHaveURL(/\/hub\/contact-us$/);
     expect((await mailWithSubject('frontdesk@ace-tennis.example', `Customer Hub: ${subject}`)).replyTo).toBe('dan@example.com');
   });
+
+  test('a message typed when the session ended comes back once the family has signed in again, and only for that family (decision 148) @phone', async ({ page, world }) => {
+    const code = world.company('SPLASH').code;
+    const email = world.email('parent');
+    await signInViaApi(page, { code, email, fresh: true });
+    await page.clock.install();
+    await page.goto('/hub/contact-us/mobile-form');
+    const form = page.getByRole('form', { name: 'Contact Us' });
+    await expect(form.getByLabel('Name')).toHaveValue('Sarah Mitchell');
+    const subject = unique('Pool party');
+    await form.getByLabel('Subject').fill(subject);
+    await form.getByLabel('Message').fill('Can Ella bring a friend to the end-of-term party?');
+    // The session ends on the server (it lapsed, or was signed out elsewhere); the bells' next poll answers 401 and the page reloads (A26).
+    expect((await page.request.post('/api/customer/logout')).ok()).toBe(true);
+    const ended = (r: { url(): string; status(): number }) => /^\/api\/(notification|messages)$/.test(new URL(r.url()).pathname) && r.status() === 401;
+    await Promise.all([page.waitForResponse(ended), page.clock.fastForward(60_000)]);
+    // Signed out, the page is a guest's form: what the family typed is not shown to whoever holds the phone now.
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(form.getByLabel('Message')).toHaveValue('');
+    await expect(page.getByText('We kept the message you had not sent.')).toHaveCount(0);
+
+    await signInViaApi(page, { code, email, fresh: true });
+    await page.goto('/hub/contact-us/mobile-form');
+    await expect(page.getByText('We kept the message you had not sent.')).toBeVisible();
+    await expect(form.getByLabel('Subject')).toHaveValue(subject);
+    await expect(form.getByLabel('Message')).toHaveValue('Can Ella bring a friend to the end-of-term party?');
+    await expect(form.getByLabel('Name')).toHaveValue('Sarah Mitchell');
+    await page.screenshot({ path: test.info().outputPath('message-kept.png') });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('dialog', { name: 'Message sent' }).getByRole('button', { name: 'Continue' }).click();
+    expect((await mailWithSubject('office@splash.example', `Customer Hub: ${subject}`)).text).toContain('end-of-term party');
+    // Sent: the form opened again is empty.
+    await page.goto('/hub/contact-us/mobile-form');
+    await expect(form.getByLabel('Name')).toHaveValue('Sarah Mitchell');
+    await expect(form.getByLabel('Message')).toHaveValue('');
+    await expect(page.getByText('We kept the message you had not sent.')).toHaveCount(0);
+  });
 });

@@ -170,6 +170,25 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     await waitFor(() => expect((screen.getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe(''));
   });
 
+  it('a reply not sent comes back to its message after a reload, and is forgotten once sent (decision 148)', async () => {
+    serveMessages();
+    const first = renderPage();
+    fireEvent.change(within(await screen.findByRole('form', { name: 'Reply' })).getByLabelText('Your reply'), { target: { value: 'I can help at 10.' } });
+    // The page ends without unmounting (a reload): what this tab kept is what the next page finds.
+    const kept = { ...sessionStorage };
+    expect(Object.entries(kept).filter(([key]) => key.startsWith('portal-draft:'))).toEqual([[expect.stringMatching(/:reply:7$/), JSON.stringify({ body: 'I can help at 10.' })]]);
+    first.unmount();
+    Object.assign(sessionStorage, kept);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Reply' });
+    expect(within(form).getByText('We kept the reply you had not sent.')).toBeTruthy();
+    await waitFor(() => expect((within(form).getByLabelText('Your reply') as HTMLTextAreaElement).value).toBe('I can help at 10.'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Your reply has been sent.')).toBeTruthy();
+    expect(within(form).queryByText('We kept the reply you had not sent.')).toBeNull();
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('portal-draft:'))).toEqual([]);
+  });
+
   it('the server’s field message shows under the box', async () => {
     serveMessages([{ message: 'Please check the highlighted fields.', code: 'VALIDATION', errors: [{ field: 'body', message: 'Please keep your reply to 2000 characters' }] }]);
     renderPage();

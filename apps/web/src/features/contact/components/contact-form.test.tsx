@@ -36,6 +36,38 @@ function fill() {
 }
 
 describe('ContactForm', () => {
+  it('a message not sent comes back after a reload, says so and can be discarded; sending or leaving forgets it (decision 148)', async () => {
+    server.use(http.post('/api/company/contact-us', () => HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' })));
+    const first = renderForm();
+    fill();
+    // The page ends (a phone dropped the tab, a session that ended reloads it): nothing is unmounted.
+    const kept = { ...sessionStorage };
+    expect(JSON.parse(kept['portal-draft:guest:contact']!)).toEqual({ subject: 'Saturdays', message: 'Can Ella move?' });
+    first.unmount();
+    Object.assign(sessionStorage, kept);
+    renderForm();
+    await screen.findByText('We kept the message you had not sent.');
+    expect((screen.getByLabelText('Subject') as HTMLInputElement).value).toBe('Saturdays');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Can Ella move?');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard it' }));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByText('We kept the message you had not sent.')).toBeNull();
+    expect(sessionStorage.getItem('portal-draft:guest:contact')).toBeNull();
+    // Typed again and sent: nothing is kept.
+    fill();
+    expect(sessionStorage.getItem('portal-draft:guest:contact')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByRole('dialog', { name: 'Message sent' });
+    expect(sessionStorage.getItem('portal-draft:guest:contact')).toBeNull();
+    // Typed and left within the portal (the family chose to leave): forgotten.
+    cleanup();
+    renderForm();
+    fill();
+    cleanup();
+    expect(sessionStorage.getItem('portal-draft:guest:contact')).toBeNull();
+  });
+
   it('asks before a message typed and not sent is left; nothing typed, or the message sent, leaves at once', async () => {
     server.use(http.post('/api/company/contact-us', () => HttpResponse.json({ success: true as const, message: 'Thank you. Your message has been sent.' })));
     const page = (

@@ -15,8 +15,13 @@ import { useSendContactMessage } from '../api/send-contact-message';
 import { getContactFormQueryOptions } from '../api/get-contact-form';
 import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
 import { unsentMessage, useLeaveGuard } from '@/components/forms/leave-guard';
+import { KeptDraftNote, useKeptDraft } from '@/components/forms/kept-draft';
+import { useSession } from '@/entities/customer/identity';
+import { draftKey } from '@/lib/kept-drafts';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
+/** What a reload keeps of a message not sent: the rest is filled in again from the account. */
+const KEPT = ['subject', 'message'] as const;
 const empty: ContactForm = { name: '', email: '', phone: '', subject: '', message: '' };
 
 /** A message the server took, with what was sent. */
@@ -39,13 +44,15 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   const [captchaRound, setCaptchaRound] = useState(0);
   const messageId = useId();
   const initial: ContactForm = state.prefill ? { ...empty, ...state.prefill } : empty;
+  const form = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: initial });
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: initial });
+  } = form;
+  const draft = useKeptDraft(draftKey('contact', useSession().user?.ClientID ?? null), form, KEPT);
   // A message typed and not sent is asked about before the page is left.
   const leave = useLeaveGuard(isDirty, unsentMessage);
 
@@ -113,6 +120,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
           error={errors.phone?.message}
           {...register('phone')}
         />
+        {draft.restored ? <KeptDraftNote what="message" onDiscard={draft.discard} /> : null}
         <TextField label="Subject" maxLength={CONTACT_LIMITS.subject} error={errors.subject?.message} {...register('subject')} />
         <div>
           <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-ink">

@@ -4,8 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type MessageReplyForm } from '@portal/shared/message-schemas';
 import { TextareaField } from '@/components/forms/textarea-field';
 import { useLeaveGuard } from '@/components/forms/leave-guard';
+import { KeptDraftNote, useKeptDraft } from '@/components/forms/kept-draft';
+import { useSession } from '@/entities/customer/identity';
+import { draftKey } from '@/lib/kept-drafts';
 
 const unsentReply = { title: 'Leave without sending?', description: 'Your reply has not been sent.' };
+const REPLY_KEPT = ['body'] as const;
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { QueryError } from '@/components/ui/list-states';
@@ -79,13 +83,15 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
   // One key per reply: the same words sent again (a lost answer) keep it, so the office gets them once.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const sending = useRef(false);
+  const form = useForm<MessageReplyForm>({ resolver: zodResolver(messageReplyFormSchema), mode: 'onTouched', defaultValues: { body: '' } });
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
     formState: { errors, isDirty },
-  } = useForm<MessageReplyForm>({ resolver: zodResolver(messageReplyFormSchema), mode: 'onTouched', defaultValues: { body: '' } });
+  } = form;
+  const draft = useKeptDraft(draftKey(`reply:${messageId}`, useSession().user?.ClientID ?? null), form, REPLY_KEPT);
   // A reply typed and not sent is asked about before the message is left.
   const leave = useLeaveGuard(isDirty, unsentReply);
 
@@ -120,6 +126,7 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
       className="mt-4 flex flex-col gap-3"
     >
       <ErrorBox message={error} onDismiss={() => setError(null)} />
+      {draft.restored ? <KeptDraftNote what="reply" onDiscard={draft.discard} /> : null}
       <TextareaField
         label="Your reply"
         rows={4}
