@@ -132,6 +132,10 @@ test.describe('messages', () => {
     const send = form.getByRole('button', { name: 'Send reply' });
     await send.click();
     await expect(form.getByText('Please write your reply')).toBeVisible();
+    // Near the limit the box says what is left; the browser stops typing at it.
+    await form.getByLabel('Your reply').fill('Happy to help. '.repeat(132));
+    await expect(form.getByText('20 characters left')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('reply-near-limit.png') });
     const words = 'We can run the barbecue from 11 until 1.';
     await form.getByLabel('Your reply').fill(words);
     const sent = page.waitForResponse(apiReply);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { MessageModal } from '@/components/ui/message-modal';
 import { TextField } from '@/components/ui/text-field';
+import { TextareaField } from '@/components/forms/textarea-field';
 import { ApiRequestError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -42,7 +42,6 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
   });
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const messageId = useId();
   const initial: ContactForm = state.prefill ? { ...empty, ...state.prefill } : empty;
   const form = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: initial });
   const {
@@ -122,28 +121,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
         />
         {draft.restored ? <KeptDraftNote what="message" onDiscard={draft.discard} /> : null}
         <TextField label="Subject" maxLength={CONTACT_LIMITS.subject} error={errors.subject?.message} {...register('subject')} />
-        <div>
-          <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium text-ink">
-            Message
-          </label>
-          <textarea
-            id={messageId}
-            rows={6}
-            maxLength={CONTACT_LIMITS.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${messageId}-error` : undefined}
-            className={cn(
-              'block w-full rounded-lg border bg-surface px-3.5 py-2.5 text-base text-ink shadow-xs focus:ring-3 focus:outline-none sm:text-sm',
-              errors.message ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line-strong focus:border-brand-500 focus:ring-brand-500/25',
-            )}
-            {...register('message')}
-          />
-          {errors.message ? (
-            <p id={`${messageId}-error`} className="mt-1.5 text-sm font-medium text-danger">
-              {errors.message.message}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField label="Message" rows={6} maxLength={CONTACT_LIMITS.message} error={errors.message?.message} {...register('message')} />
         {state.captcha_required ? <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={captcha.onSolved} /> : null}
         <div className="flex justify-end">
           <Button type="submit" loading={isSubmitting} icon={<SendIcon aria-hidden="true" className="size-4" />} className="w-full sm:w-auto sm:min-w-40">
