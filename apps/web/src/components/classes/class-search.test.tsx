@@ -56,6 +56,15 @@ describe('ClassSearch cards', () => {
     expect(ages).toEqual(['Ages 3 to 5', 'Ages 5 and over', 'Ages up to 2', null]);
   });
 
+  it('each card’s button is in a group named by its class and when it is on: one of many "Add to cart" says which class', async () => {
+    searchAnswers('');
+    renderRoute(<ClassSearch profileId={1} action={() => <button type="button">Add to cart</button>} />, { url: '/', config: classesTestConfig('HoursAndMinutes') });
+    const card = await screen.findByTestId('class-result');
+    const when = within(card).getByText(/ · Group$/).textContent!;
+    const group = within(card).getByRole('group', { name: `${within(card).getByRole('heading').textContent} ${when}` });
+    expect(within(group).getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
   it.each(TIME_DISPLAY_CASES)('C21, F14: under $display the card reads "$when"', async ({ display, when }) => {
     searchAnswers('');
     renderRoute(<ClassSearch profileId={1} action={() => null} />, { url: '/', config: classesTestConfig(display) });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { CakeIcon, CalendarDaysIcon, MapPinIcon, SearchXIcon, SlidersHorizontalIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { agesText, CLASS_PAGE_SIZE, CLASS_SORTS, type ClassSearch as ClassSearchBody, type ClassSort, type ClassSummary, type TimeOfDay } from '@portal/shared/class-schemas';
 import { MultiSelectField } from '@/components/forms/multi-select-field';
@@ -158,12 +158,15 @@ export function ClassSearch({
 function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: string | null; action: ReactNode }) {
   const config = useConfig();
   const coach = coachLabel(config);
+  const id = useId();
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="class-result">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-semibold text-ink">{c.Name}</h2>
-          <p className="text-sm text-muted">
+          <h2 id={`${id}-name`} className="font-semibold text-ink">
+            {c.Name}
+          </h2>
+          <p id={`${id}-when`} className="text-sm text-muted">
             {classWhenOn(c, config.classes_setup?.TimeDisplay, config.localization.DateFormat)} · {c.LessonFormat}
           </p>
         </div>
@@ -216,7 +219,10 @@ function ClassCard({ cls: c, held, action }: { cls: ClassSummary; held: string |
             {c.PlacesLeft} {c.PlacesLeft === 1 ? 'place' : 'places'} left
           </span>
         )}
-        {action}
+        {/* Named by its class: the focus on one of many "Add to cart" buttons says which class it is in. */}
+        <div role="group" aria-labelledby={`${id}-name ${id}-when`}>
+          {action}
+        </div>
       </div>
     </li>
   );
