@@ -6,19 +6,25 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID().replaceAll('-', '');
 }
 
+/** The waits before asking again how an attempt whose answer was lost ended (the connection dropped). */
+const LOST_ANSWER_WAITS_MS = [1_000, 2_500];
+
 /**
- * Sends one payment attempt. When its answer was lost (502 "could not confirm") or the same
- * attempt is still being processed, it is sent again, same key and body: the server completes it
- * without charging twice.
+ * Sends one payment attempt. When no answer came back (the connection dropped), its answer was
+ * lost (502 "could not confirm") or the same attempt is still being processed, it is sent again,
+ * same key and body, up to three times in all: the server answers how that attempt ended and
+ * completes it without charging twice (decision 024). The last failure is thrown.
  */
 export async function sendPaymentAttempt<T>(send: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await send();
     } catch (err) {
-      const retryable = err instanceof ApiRequestError && (err.code === 'PAYMENT_UNCONFIRMED' || err.code === 'PAYMENT_IN_PROGRESS');
-      if (!retryable || attempt >= 3) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      // fetch rejects with a TypeError when no answer came at all.
+      const lost = err instanceof TypeError;
+      const unconfirmed = err instanceof ApiRequestError && (err.code === 'PAYMENT_UNCONFIRMED' || err.code === 'PAYMENT_IN_PROGRESS');
+      if (!(lost || unconfirmed) || attempt >= 3) throw err;
+      await new Promise((resolve) => setTimeout(resolve, lost ? LOST_ANSWER_WAITS_MS[attempt - 1] : 500 * attempt));
     }
   }
 }

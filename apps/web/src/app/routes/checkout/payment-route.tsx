@@ -39,8 +39,6 @@ import { useDirectDebitReturn } from '@/features/billing/api/direct-debit-return
 import { InstalmentChoice } from '@/components/payment/instalment-choice';
 import { finishStripeStep, isStripeCard, STRIPE_STEP_FAILED, type StripeCard } from '@/lib/stripe';
 
-/** Waits before asking again how a payment whose answer was lost ended. */
-const LOST_ANSWER_RETRIES_MS = [1_000, 2_500];
 const PAYMENT_UNCONFIRMED = 'We could not reach the server to confirm your payment. Press Pay again once you are back online: you will not be charged twice.';
 /**
  * /hub/payment (H14): pays the cart through the company's gateway; card details go to the gateway only.
@@ -120,7 +118,7 @@ export default function PaymentRoute() {
     void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer, bookings: kind === 'items' && (cartRequest.bookingItems?.length ?? 0) > 0 } });
   }
 
-  async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep?: string, lostAnswers = 0) {
+  async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep?: string) {
     setError(null);
     setBusy(true);
     // After Stripe's step, the attempt it was taken for (the hold's countdown may have ended it meanwhile: the server then says so under its key).
@@ -144,15 +142,10 @@ export default function PaymentRoute() {
       setHoldUntil(null);
       finish(answer);
     } catch (e) {
-      // No answer came back (the connection dropped): the payment may have been taken. The same
-      // attempt is asked again under its key, which answers how it ended and never charges twice;
-      // still unreachable, the key is kept for Pay again and the cart is not priced anew (the
-      // server would refuse a cart it has just sold as already bought).
+      // No answer came back, even asked again under its key (sendPaymentAttempt): the payment may have
+      // been taken. The key is kept for Pay again and the cart is not priced anew (the server would
+      // refuse a cart it has just sold as already bought).
       if (e instanceof TypeError) {
-        if (lostAnswers < LOST_ANSWER_RETRIES_MS.length) {
-          await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_RETRIES_MS[lostAnswers]));
-          return await pay(body, afterStripeStep, lostAnswers + 1);
-        }
         setError(PAYMENT_UNCONFIRMED);
         return;
       }
