@@ -45,6 +45,7 @@ export const ERROR_MESSAGES = {
   REGISTRATION_CLOSED: 'Registration is closed.',
   REGISTRATION_NOT_OPEN: 'Registration has not opened yet.',
   QUEUE_TURN_REQUIRED: 'Please wait for your turn in the queue.',
+  QUEUE_ADDRESS_FULL: 'Too many places in this queue have been taken from your network. Please join from another connection, such as your mobile data.',
   PUSH_ENDPOINT_REFUSED: 'This browser’s push service is not one the portal sends to.',
   NATIVE_PUSH_OFF: 'Notifications from the app are not set up yet. You will still get them by e-mail and in the hub.',
   REGISTRATION_EXPIRED: 'This registration has expired. Please start again.',

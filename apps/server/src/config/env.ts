@@ -96,6 +96,8 @@ const envSchema = z.object({
    * same (decision 044); 0 turns the cache off.
    */
   CLASS_SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** The live places one network address may hold in a registration's waiting room (decision 147). */
+  WAITING_ROOM_PLACES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /**
    * The captcha's work (decision 052): a browser derives up to this many PBKDF2 keys (5,000
    * rounds each) to answer a challenge, half of it at the least. The default takes a laptop well

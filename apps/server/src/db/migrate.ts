@@ -51,6 +51,7 @@ import { documentNumberWidth } from './migrations/049-document-number-width.ts';
 import { cartId } from './migrations/050-cart-id.ts';
 import { oneOpenRow } from './migrations/051-one-open-row.ts';
 import { detailsVersion } from './migrations/052-details-version.ts';
+import { waitingRoomAddress } from './migrations/053-waiting-room-address.ts';
 
 /** Migrations are listed here, in order; each builds the same tables on SQLite and PostgreSQL. */
 export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, Migration> {
@@ -106,6 +107,7 @@ export function migrationsFor(engine: DatabaseHandle['engine']): Record<string, 
     '050-cart-id': cartId(),
     '051-one-open-row': oneOpenRow(),
     '052-details-version': detailsVersion(),
+    '053-waiting-room-address': waitingRoomAddress(),
   };
 }
 

@@ -622,6 +622,8 @@ export interface WaitingRoomPlacesTable {
   admitted_at: string | null;
   turn_ends_at: string | null;
   ended_at: string | null;
+  /** The joining network address, hashed (migration 053): live places per address are bounded. */
+  address_hash: string | null;
 }
 /** The server's VAPID key pair for web push (migration 035, decision 100): one row, id 1. */
 export interface PushKeysTable {

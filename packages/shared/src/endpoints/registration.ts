@@ -47,7 +47,7 @@ export const registrationEndpoints = {
     auth: 'company',
     params: waitingRoomParamsSchema,
     response: waitingRoomAnswerSchema,
-    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN'],
+    errors: ['REGISTRATION_CLOSED', 'REGISTRATION_NOT_OPEN', 'QUEUE_ADDRESS_FULL'],
     tags,
     description:
       'Joins the waiting room (from the company’s window before the opening): a browser keeps one place, in a cookie, across reloads. Early arrivals are put in a random order at the opening, later ones in arrival order.',

@@ -38,8 +38,20 @@ export function findPlace(db: Db, key: { companyId: number; profileId: number; o
 }
 export type PlaceRow = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
 
+/** The places of the room joined from one address and not ended. */
+export async function countLivePlacesFrom(db: Db, roomId: number, addressHash: string): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_room_places')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_id', '=', roomId)
+    .where('address_hash', '=', addressHash)
+    .where('ended_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A new place, answered as `findPlace` answers it. */
-export function insertPlace(db: Db, row: { room_id: number; ticket_hash: string; joined_at: string; place_key: number }): Promise<PlaceRow> {
+export function insertPlace(db: Db, row: { room_id: number; ticket_hash: string; joined_at: string; place_key: number; address_hash: string }): Promise<PlaceRow> {
   return db
     .insertInto('waiting_room_places')
     .values({ ...row, seen_at: row.joined_at })

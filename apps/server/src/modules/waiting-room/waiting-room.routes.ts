@@ -28,9 +28,10 @@ export async function waitingRoomRoutes(app: FastifyInstance, { ctx: base }: { c
 
   route(app, base, endpoints.joinWaitingRoom, async ({ ctx, params, req, reply }) => {
     noStore(reply);
-    // Counted against a flood only, as the registration's steps are: a school's families join behind one address (decision 147).
+    // Counted against a flood only, as the registration's steps are: a school's families join behind one address;
+    // the live places one address holds are bounded instead (decision 147).
     await throttle(req, 'registration');
-    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile), placesLeft);
+    const joined = await joinWaitingRoom(ctx, ctx.company, params.profile, ticketOf(req, ctx.company.id, params.profile), placesLeft, req.ip);
     if (joined.ticket) reply.setCookie(waitingRoomCookie(ctx.company.id, params.profile), joined.ticket, cookieOptions(req, new Date(ctx.clock.now().getTime() + TICKET_MS)));
     return joined.answer;
   });

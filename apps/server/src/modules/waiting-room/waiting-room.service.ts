@@ -3,6 +3,7 @@ import { waitingRoomMessages as m, type WaitingRoomAnswer } from '@portal/shared
 
 type Place = NonNullable<WaitingRoomAnswer['place']>;
 import { formatDateAtTime } from '@portal/shared/date-time-text';
+import { ERROR_MESSAGES } from '@portal/shared/error-codes';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -222,6 +223,7 @@ export async function joinWaitingRoom(
   profileId: number,
   ticket: string | undefined,
   placesLeft: PlacesLeft,
+  address: string,
 ): Promise<{ answer: WaitingRoomAnswer; ticket: string | null }> {
   const now = ctx.clock.now();
   const room = roomOf(company, profileId);
@@ -234,9 +236,13 @@ export async function joinWaitingRoom(
   if (held && !['used', 'ended'].includes(stateOf(held, room, now))) return { answer: await answer(ctx, company, room, held, now, placesLeft), ticket: null };
   // A new place, behind everyone who is there: a used or lapsed turn joins again at the back.
   const roomId = await repo.ensureRoom(ctx.db, roomKey(company, room));
+  const addressHash = hashToken(address);
+  // The families of a school, or behind a phone carrier's shared address, join side by side; a script
+  // joining again and again takes no more than this of the draw (decision 147, amended).
+  if ((await repo.countLivePlacesFrom(ctx.db, roomId, addressHash)) >= ctx.env.WAITING_ROOM_PLACES_PER_ADDRESS) throw new AppError(429, 'QUEUE_ADDRESS_FULL', ERROR_MESSAGES.QUEUE_ADDRESS_FULL);
   const fresh = newToken();
   const placeKey = now < room.opensAt ? crypto.randomInt(0, DRAWS) : LATE + now.getTime();
-  const row = await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey });
+  const row = await repo.insertPlace(ctx.db, { room_id: roomId, ticket_hash: hashToken(fresh), joined_at: nowIso(now), place_key: placeKey, address_hash: addressHash });
   return { answer: await answer(ctx, company, room, row, now, placesLeft), ticket: fresh };
 }
 

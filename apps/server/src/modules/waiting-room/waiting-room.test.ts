@@ -273,15 +273,32 @@ describe.each(testEngines())('the waiting room of a registration opening on %s',
     expect((await b.post<{ code: string }>('/api/ocr/quote', { profile: 1, classes: [] })).body.code).toBe('NO_CLASSES_TAKEN');
   });
 
-  it('the families behind one network address (a school, a phone carrier) all join at the opening (decision 147)', async () => {
-    const small = await startTestApp(engine, { AUTH_RATE_LIMIT: 3, CLASS_SEARCH_CACHE_MS: 0 }, { clock: { now: () => new Date(now()) } });
+  it('the families behind one network address (a school, a phone carrier) all join at the opening; one address holds a bounded share of the draw (decision 147)', async () => {
+    const PLACES_PER_ADDRESS = 8;
+    const small = await startTestApp(engine, { AUTH_RATE_LIMIT: 3, WAITING_ROOM_PLACES_PER_ADDRESS: PLACES_PER_ADDRESS, CLASS_SEARCH_CACHE_MS: 0 }, { clock: { now: () => new Date(now()) } });
     try {
       const o = await opening(Date.now() + 60_000, {}, small);
+      const school = await Promise.all(Array.from({ length: PLACES_PER_ADDRESS }, () => o.visitor('198.51.100.20')));
       const answers = [];
-      for (let i = 0; i < 8; i += 1) answers.push((await join(await o.visitor('198.51.100.20'))).status);
-      expect(answers).toEqual(Array(8).fill(200));
-      const rooms = small.runtime.ctx.db.selectFrom('waiting_room_places').innerJoin('waiting_rooms', 'waiting_rooms.id', 'waiting_room_places.room_id');
-      expect(await rooms.select('waiting_room_places.id').where('waiting_rooms.company_id', '=', o.companyId).execute()).toHaveLength(8);
+      for (const b of school) answers.push((await join(b)).status);
+      expect(answers).toEqual(Array(PLACES_PER_ADDRESS).fill(200));
+      const rooms = () =>
+        small.runtime.ctx.db.selectFrom('waiting_room_places').innerJoin('waiting_rooms', 'waiting_rooms.id', 'waiting_room_places.room_id').where('waiting_rooms.company_id', '=', o.companyId);
+      expect(await rooms().select('waiting_room_places.id').execute()).toHaveLength(PLACES_PER_ADDRESS);
+      // One more from that address is refused, and nothing is written; from another address it joins.
+      const more = await join(await o.visitor('198.51.100.20'));
+      expect([more.status, more.body.code, more.body.message]).toEqual([
+        429,
+        'QUEUE_ADDRESS_FULL',
+        'Too many places in this queue have been taken from your network. Please join from another connection, such as your mobile data.',
+      ]);
+      expect(await rooms().select('waiting_room_places.id').execute()).toHaveLength(PLACES_PER_ADDRESS);
+      expect((await join(await o.visitor('203.0.113.9'))).status).toBe(200);
+      // A family that gives its place up frees one for the address; a reload of a held place is never refused.
+      expect((await school[0]!.call('DELETE', '/api/ocr/waiting-room/1')).status).toBe(200);
+      expect((await join(school[1]!)).status).toBe(200);
+      expect((await join(await o.visitor('198.51.100.20'))).status).toBe(200);
+      expect((await join(await o.visitor('198.51.100.20'))).status).toBe(429);
     } finally {
       await small.close();
     }
