@@ -5,6 +5,7 @@ import { studentTerm } from '@/lib/branding';
 import { useConfig } from '@/entities/company/get-company-config';
 import { useAddStudent } from '@/features/students/api/save-student';
 import { StudentForm } from '@/features/students/components/student-form';
+import { withTypedCondition } from '@/features/students/lib/typed-condition';
 
 /** /hub/students/new (E6): the company's student form; a saved student opens on its own page, in the form's place. */
 export default function StudentNewRoute() {
@@ -22,7 +23,7 @@ export default function StudentNewRoute() {
           onSubmit={async (form) => {
             const answer = await add.mutateAsync(form);
             // The saved student takes the form's place: back goes to the list, not to an empty form to send again.
-            void navigate(paths.student(answer.student.StudentID), { replace: true, state: { saved: answer.message } });
+            void navigate(paths.student(answer.student.StudentID), { replace: true, state: { saved: withTypedCondition(answer.message, form.AdditionalMedicalConditions, answer.student) } });
             return undefined;
           }}
         />

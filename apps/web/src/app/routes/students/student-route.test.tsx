@@ -236,7 +236,7 @@ describe('StudentRoute', () => {
     await waitFor(() => expect(screen.queryByText('Student added')).toBeNull());
   });
 
-  it('E9: after a save, the condition typed under "Other medical conditions" is ticked in the list and the box is empty again', async () => {
+  it('E9: after a save, the condition typed under "Other medical conditions" is ticked in the list, the box is empty again, and the message says where it went', async () => {
     const formFields = studentFormFieldsSchema.parse({
       fields: [
         { OCRFormFieldNameID: 15, State: 'Mandatory' },
@@ -273,7 +273,7 @@ describe('StudentRoute', () => {
     const other = await screen.findByRole('textbox', { name: 'Other medical conditions' });
     fireEvent.change(other, { target: { value: 'Hay fever' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText('Swimmer updated');
+    await screen.findByText('Swimmer updated. “Hay fever” is now ticked under Medical conditions.');
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Other medical conditions' }) as HTMLInputElement).value).toBe(''));
     expect(screen.getByRole('button', { name: /^Medical conditions/ }).textContent).toContain('Asthma, Hay fever');
   });

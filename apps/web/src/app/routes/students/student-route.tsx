@@ -15,6 +15,7 @@ import { useStudent } from '@/entities/students/get-student';
 import { useUpdateStudent } from '@/entities/students/update-student';
 import { BookedClasses } from '@/features/students/components/booked-classes';
 import { Certificates, SkillSets } from '@/features/students/components/skill-sets';
+import { withTypedCondition } from '@/features/students/lib/typed-condition';
 import { StudentForm } from '@/features/students/components/student-form';
 import { StudentPhoto, StudentPictureControls } from '@/features/students/components/student-picture';
 
@@ -131,7 +132,7 @@ export default function StudentRoute() {
               onSubmitAttempt={() => setSaved(null)}
               onSubmit={async (form, version) => {
                 const answer = await update.mutateAsync({ form, version });
-                return { message: answer.message, saved: answer.updatedStudent };
+                return { message: withTypedCondition(answer.message, form.AdditionalMedicalConditions, answer.updatedStudent), saved: answer.updatedStudent };
               }}
             />
           </div>
