@@ -243,10 +243,13 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
 /** What each browser's fetch says when no answer came (Chrome, Safari, Firefox, React Native): the connection, not the request. */
 const NO_ANSWER = /^(Failed to fetch|Load failed|NetworkError when attempting to fetch resource\.?|Network request failed)$/;
 
+/** No answer came at all (the connection dropped), as against a thrown bug or a refusal. */
+export const isNoAnswer = (error: unknown): boolean => error instanceof TypeError && NO_ANSWER.test(error.message);
+
 /** The message an error box shows for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) return error.message;
-  if (error instanceof TypeError && NO_ANSWER.test(error.message)) return 'We could not reach the server. Please check your connection and try again.';
+  if (isNoAnswer(error)) return 'We could not reach the server. Please check your connection and try again.';
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';
 }

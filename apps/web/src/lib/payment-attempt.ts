@@ -1,5 +1,5 @@
 import type { PaymentAnswer } from '@portal/shared/payment-schemas';
-import { ApiRequestError, errorMessage } from './api-client';
+import { ApiRequestError, errorMessage, isNoAnswer } from './api-client';
 
 /** A fresh Idempotency-Key for one payment attempt; retries of that attempt reuse it. */
 export function newIdempotencyKey(): string {
@@ -20,8 +20,7 @@ export async function sendPaymentAttempt<T>(send: () => Promise<T>): Promise<T> 
     try {
       return await send();
     } catch (err) {
-      // fetch rejects with a TypeError when no answer came at all.
-      const lost = err instanceof TypeError;
+      const lost = isNoAnswer(err);
       const unconfirmed = err instanceof ApiRequestError && (err.code === 'PAYMENT_UNCONFIRMED' || err.code === 'PAYMENT_IN_PROGRESS');
       if (!(lost || unconfirmed) || attempt >= 3) throw err;
       await new Promise((resolve) => setTimeout(resolve, lost ? LOST_ANSWER_WAITS_MS[attempt - 1] : 500 * attempt));

@@ -10,7 +10,7 @@ import { PaymentOptionField } from '@/components/payment/payment-option-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isNoAnswer } from '@/lib/api-client';
 import { useCartStore } from '@/lib/cart-store';
 import { classesKey } from '@/entities/classes/classes-key';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -145,7 +145,7 @@ export default function PaymentRoute() {
       // No answer came back, even asked again under its key (sendPaymentAttempt): the payment may have
       // been taken. The key is kept for Pay again and the cart is not priced anew (the server would
       // refuse a cart it has just sold as already bought).
-      if (e instanceof TypeError) {
+      if (isNoAnswer(e)) {
         setError(PAYMENT_UNCONFIRMED);
         return;
       }
