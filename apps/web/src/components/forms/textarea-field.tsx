@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { controlClasses, describedBy, FieldMessages, RequiredMark } from './field-frame';
 
@@ -17,12 +17,23 @@ export function lengthLeft(length: number, max: number): string | null {
   return `${left.toLocaleString('en')} character${left === 1 ? '' : 's'} left`;
 }
 
-export function TextareaField({ label, error, hint, id, className = '', required, rows = 3, ref, maxLength, onChange, onFocus, ...rest }: TextareaFieldProps) {
+export function TextareaField({ label, error, hint, id, className = '', required, rows = 3, ref, maxLength, onChange, ...rest }: TextareaFieldProps) {
   const autoId = useId();
   const areaId = id ?? autoId;
-  // Read as the family types, and on focus (a value put back by the form, a draft, is there without a keystroke).
+  // The box's length, read after every render: a form's reset, a draft put back or Discard sets the value without a keystroke.
+  const box = useRef<HTMLTextAreaElement | null>(null);
   const [length, setLength] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; an unchanged length renders nothing more.
+  useLayoutEffect(() => {
+    setLength(box.current?.value.length ?? 0);
+  });
   const left = maxLength === undefined ? null : lengthLeft(length, maxLength);
+  // Said to a screen reader once the typing pauses, not at every keystroke.
+  const [spoken, setSpoken] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSpoken(left), 1_000);
+    return () => clearTimeout(timer);
+  }, [left]);
   const countId = `${areaId}-count`;
   return (
     <div className={className}>
@@ -31,7 +42,11 @@ export function TextareaField({ label, error, hint, id, className = '', required
         <RequiredMark required={required} />
       </label>
       <textarea
-        ref={ref}
+        ref={(el) => {
+          box.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
         id={areaId}
         rows={rows}
         maxLength={maxLength}
@@ -43,15 +58,15 @@ export function TextareaField({ label, error, hint, id, className = '', required
           setLength(event.target.value.length);
           onChange?.(event);
         }}
-        onFocus={(event) => {
-          setLength(event.target.value.length);
-          onFocus?.(event);
-        }}
         {...rest}
       />
-      {/* Spoken only once it appears, within the last tenth: not a count read out at every keystroke of a short note. */}
-      <p id={countId} aria-live="polite" className={cn('text-xs font-medium text-ink-soft', left ? 'mt-1.5' : 'sr-only')}>
-        {left}
+      {left ? (
+        <p id={countId} className="mt-1.5 text-xs font-medium text-ink-soft">
+          {left}
+        </p>
+      ) : null}
+      <p aria-live="polite" className="sr-only">
+        {spoken}
       </p>
       <FieldMessages id={areaId} error={error} hint={hint} />
     </div>

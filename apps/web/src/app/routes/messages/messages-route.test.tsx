@@ -189,6 +189,24 @@ describe('a message and its replies on a phone (/hub/messages?id=)', () => {
     expect(Object.keys(sessionStorage).filter((key) => key.startsWith('portal-draft:'))).toEqual([]);
   });
 
+  it('a reply whose answer was lost and whose page then reloaded says it may have been sent, and goes again under its first key', async () => {
+    const sent = serveMessages(['lost', 'ok']);
+    const first = renderPage();
+    const form = await screen.findByRole('form', { name: 'Reply' });
+    fireEvent.change(within(form).getByLabelText('Your reply'), { target: { value: 'I can help at 10.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send reply' }));
+    await within(form).findByText('We could not reach the server. Please check your connection and try again.');
+    const kept = { ...sessionStorage };
+    first.unmount();
+    Object.assign(sessionStorage, kept);
+    renderPage();
+    const again = await screen.findByRole('form', { name: 'Reply' });
+    expect(await within(again).findByText('We kept the reply you were sending when the page closed. It may already have been sent: sending it again will not send it twice.')).toBeTruthy();
+    fireEvent.click(within(again).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('Your reply has been sent.')).toBeTruthy();
+    expect(sent.map((s) => s.key)).toEqual([sent[0]!.key, sent[0]!.key]);
+  });
+
   it('the server’s field message shows under the box', async () => {
     serveMessages([{ message: 'Please check the highlighted fields.', code: 'VALIDATION', errors: [{ field: 'body', message: 'Please keep your reply to 2000 characters' }] }]);
     renderPage();

@@ -72,10 +72,13 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
       setCaptchaError(contactMessages.captchaRequired);
       return;
     }
+    draft.sending('1');
     try {
       const answer = await send.mutateAsync({ ...values, ...(solution ? { captcha: solution } : {}) });
       answered.current = { values, message: answer.message };
     } catch (e) {
+      // Refused, it was not sent; with no answer it may have been.
+      if (e instanceof ApiRequestError && e.status < 500) draft.sending(null);
       if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) {
         setCaptchaError(e.message);
         // Signed out meanwhile (in another tab): the server asks a guest's check, which the form shows once asked again.
@@ -119,7 +122,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
           error={errors.phone?.message}
           {...register('phone')}
         />
-        {draft.restored ? <KeptDraftNote what="message" onDiscard={draft.discard} /> : null}
+        {draft.restored ? <KeptDraftNote what="message" restored={draft.restored} onDiscard={draft.discard} /> : null}
         <TextField label="Subject" maxLength={CONTACT_LIMITS.subject} error={errors.subject?.message} {...register('subject')} />
         <TextareaField label="Message" rows={6} maxLength={CONTACT_LIMITS.message} error={errors.message?.message} {...register('message')} />
         {state.captcha_required ? <CaptchaCheck resetKey={captchaRound} error={captchaError} onSolved={captcha.onSolved} /> : null}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type MessageReplyForm } from '@portal/shared/message-schemas';
@@ -16,7 +16,7 @@ import { QueryError } from '@/components/ui/list-states';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusMessage } from '@/components/ui/status-message';
 
-import { newIdempotencyKey } from '@/lib/payment-attempt';
+import { newIdempotencyKey, outcomeUnknown } from '@/lib/payment-attempt';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
 import { useMessageReplies } from '../api/get-message-replies';
@@ -92,6 +92,12 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     formState: { errors, isDirty },
   } = form;
   const draft = useKeptDraft(draftKey(`reply:${messageId}`, useSession().user?.ClientID ?? null), form, REPLY_KEPT);
+  // A reply put back that was on its way when the page closed goes again under its key: the office gets it once.
+  const resumed = draft.restored?.sending ?? null;
+  useEffect(() => {
+    const body = messageReplyFormSchema.safeParse(form.getValues()).data?.body;
+    if (resumed && body) attempt.current = { key: resumed, body };
+  }, [resumed, form]);
   // A reply typed and not sent is asked about before the message is left.
   const leave = useLeaveGuard(isDirty, unsentReply);
 
@@ -100,6 +106,7 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     if (sending.current) return;
     sending.current = true;
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    draft.sending(attempt.current.key);
     try {
       await send.mutateAsync({ messageId, body, idempotencyKey: attempt.current.key });
       attempt.current = null;
@@ -107,6 +114,8 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
       reset({ body: '' }, { keepIsSubmitted: true });
       setStatus(messageReplyMessages.sent);
     } catch (e) {
+      // Refused, it was not sent; with no answer it may have been.
+      if (!outcomeUnknown(e)) draft.sending(null);
       setError(showServerErrors(e, setFieldError, ['body']));
     } finally {
       sending.current = false;
@@ -126,7 +135,7 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
       className="mt-4 flex flex-col gap-3"
     >
       <ErrorBox message={error} onDismiss={() => setError(null)} />
-      {draft.restored ? <KeptDraftNote what="reply" onDiscard={draft.discard} /> : null}
+      {draft.restored ? <KeptDraftNote what="reply" restored={draft.restored} onDiscard={draft.discard} safeToResend /> : null}
       <TextareaField
         label="Your reply"
         rows={4}
