@@ -1,3 +1,4 @@
+import { formatDate, type DateFormat } from '../date-time-text.ts';
 import { formatCents } from './money.ts';
 import type { DiscountCode, PaymentBreakdownKey } from './pricing-types.ts';
 import type { DiscountCodeRejection } from './quote-schema.ts';
@@ -45,10 +46,18 @@ function reject(reason: DiscountCodeRejection, fill: Record<string, string> = {}
  * to hear about them: validity dates, usage limits (counting earlier uses in this same quote),
  * eligibility, minimum spend. Dates compare as yyyy-MM-dd text, both bounds inclusive.
  */
-export function checkDiscountCode(input: { code: DiscountCode; today: string; usesInThisQuote: number; eligibleLineCount: number; eligibleAmountCents: number; currencySymbol: string }): CodeCheck {
+export function checkDiscountCode(input: {
+  code: DiscountCode;
+  today: string;
+  usesInThisQuote: number;
+  eligibleLineCount: number;
+  eligibleAmountCents: number;
+  currencySymbol: string;
+  dateFormat?: DateFormat;
+}): CodeCheck {
   const { code, today } = input;
-  if (code.validFrom !== null && today < code.validFrom) return reject('not_yet_valid', { date: code.validFrom });
-  if (code.validTo !== null && today > code.validTo) return reject('expired', { date: code.validTo });
+  if (code.validFrom !== null && today < code.validFrom) return reject('not_yet_valid', { date: formatDate(code.validFrom, input.dateFormat) });
+  if (code.validTo !== null && today > code.validTo) return reject('expired', { date: formatDate(code.validTo, input.dateFormat) });
   if (code.maxUses !== null && code.timesUsed + input.usesInThisQuote >= code.maxUses) return reject('usage_limit');
   if (code.maxUsesPerClient !== null && code.timesUsedByClient + input.usesInThisQuote >= code.maxUsesPerClient) {
     return reject('client_usage_limit');

@@ -310,8 +310,11 @@ describe('discount codes', () => {
       return result?.status === 'rejected' ? [result.reason, result.message] : result;
     };
     expect(reasons({}, 'NOPE')).toEqual(['not_found', 'This discount code is not valid']);
-    expect(reasons({ validFrom: '2026-11-24' })).toEqual(['not_yet_valid', 'This discount code is not valid until 2026-11-24']);
-    expect(reasons({ validTo: '2026-11-22' })).toEqual(['expired', 'This discount code expired on 2026-11-22']);
+    // The dates in the company's DateFormat (dd/MM/yyyy unless it says otherwise), as everywhere else in the portal.
+    expect(reasons({ validFrom: '2026-11-24' })).toEqual(['not_yet_valid', 'This discount code is not valid until 24/11/2026']);
+    expect(reasons({ validTo: '2026-11-22' })).toEqual(['expired', 'This discount code expired on 22/11/2026']);
+    const american = quoteWith({ validTo: '2026-11-22' }, 'SAVE10', { settings: { ...buildPricingInput({ lines }).settings, dateFormat: 'MM/dd/yyyy' } }).discountCodes[0];
+    expect(american).toMatchObject({ status: 'rejected', message: 'This discount code expired on 11/22/2026' });
     expect(reasons({ maxUses: 100, timesUsed: 100 })).toEqual(['usage_limit', 'This discount code has been fully used']);
     expect(reasons({ maxUsesPerClient: 1, timesUsedByClient: 1 })).toEqual(['client_usage_limit', 'You have already used this discount code']);
     expect(reasons({ eligibleKinds: ['Booking'] })).toEqual(['not_eligible', 'This discount code does not apply to the items on this invoice']);

@@ -192,6 +192,7 @@ export function priceCart(input: PricingInput): Quote {
       eligibleLineCount: eligible.length,
       eligibleAmountCents: eligible.reduce((sum, i) => sum + i.remaining, 0),
       currencySymbol: settings.currencySymbol,
+      ...(settings.dateFormat ? { dateFormat: settings.dateFormat } : {}),
     });
     return check.ok ? { ok: true, code, eligible } : check;
   };

@@ -1,4 +1,5 @@
 /** The shapes the pricing engine takes and answers; shared by the server's quote and the web's display. */
+import type { DateFormat } from '../date-time-text.ts';
 
 /** Payment breakdown keys, exactly as the spec spells them (H9). */
 export const PAYMENT_BREAKDOWN_KEYS = ['FullClass', 'Deposit', 'RegistrationFee', 'Package', 'Booking', 'OnlineInvoicePayment', 'CasualClass', 'AdditionalInvoiceitem'] as const;
@@ -111,6 +112,8 @@ export interface PricingSettings {
   /** True when the prices entered already include tax. */
   taxInclusive: boolean;
   currencySymbol: string;
+  /** The company's DateFormat, for the dates its messages name (dd/MM/yyyy when absent). */
+  dateFormat?: DateFormat;
   autoDiscounts: readonly AutoDiscountRule[];
   earlyPaymentDiscount: EarlyPaymentDiscount | null;
   timeScale: TimeScale;

@@ -13,6 +13,7 @@ export function pricingSettingsOf(settings: CompanySettings): PricingSettings {
     taxRatePpm: taxRatePpm(fin.TaxRatePercent),
     taxInclusive: fin.TaxInclusive,
     currencySymbol: settings.localization.CurrencySymbol,
+    dateFormat: settings.localization.DateFormat,
     autoDiscounts: fin.AutoDiscounts.map((rule, index): AutoDiscountRule => ({
       id: `auto-${index + 1}`,
       name: rule.Name,
