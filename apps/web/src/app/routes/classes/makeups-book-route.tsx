@@ -60,9 +60,10 @@ export default function MakeupsBookRoute() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <PageHeader title="Book a Make-up" />
+      {/* Booked: the list read again offers the next credit, perhaps another child's; none of it shows behind the success. */}
       {makeups.isPending ? (
         <ListLoading label="Loading make-ups" />
-      ) : available.length === 0 ? (
+      ) : booked ? null : available.length === 0 ? (
         <EmptyState icon={<CalendarSearchIcon className="size-7" />} text="You have no make-ups to book." />
       ) : (
         <>
