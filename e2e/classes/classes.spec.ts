@@ -35,6 +35,12 @@ async function searchAndAddToCart(page: Page) {
   await dolphin.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-class-card.png`) });
   await dolphin.getByRole('button', { name: 'Add to cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+  // Decision 146: Back closes the dialog; the page stays.
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => history.back());
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/hub/classes/add-enrollments/1');
+  await dolphin.getByRole('button', { name: 'Add to cart' }).click();
   await dialog.getByRole('combobox').first().selectOption({ label: 'Noah Mitchell' });
   const check = page.waitForResponse((r) => isApiCall(r.request(), '/api/classes/validate-class-item', undefined, 'POST'));
   await dialog.getByRole('button', { name: 'Add to cart' }).click();
@@ -94,6 +100,12 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   await expect(sessions.filter({ hasNotText: 'Seahorse – Thursday' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-makeup-book.png`) });
   const session = sessions.first();
+  // Back closes the question, not the page (decision 146).
+  await session.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByRole('dialog', { name: 'Book this make-up?' })).toBeVisible();
+  await page.evaluate(() => history.back());
+  await expect(page.getByRole('dialog', { name: 'Book this make-up?' })).toBeHidden();
+  await expect(page).toHaveURL(`/hub/classes/makeups/book?makeup_id=${fresh.MakeupID}`);
   await session.getByRole('button', { name: 'Book' }).click();
   const book = page.waitForResponse((r) => isApiCall(r.request(), '/api/classes/book-makeup', undefined, 'POST'));
   await page.getByRole('dialog', { name: 'Book this make-up?' }).getByRole('button', { name: 'Book make-up' }).click();

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CalendarSearchIcon } from 'lucide-react';
 import type { MakeupSession } from '@portal/shared/class-schemas';
 import { Button } from '@/components/ui/button';
+import { BackCloses } from '@/components/ui/back-closes';
 import { Modal } from '@/components/ui/modal';
 import { MessageModal } from '@/components/ui/message-modal';
 import { PageHeader } from '@/components/ui/page-header';
@@ -133,6 +134,8 @@ export default function MakeupsBookRoute() {
           Back to Make-ups
         </Link>
       </p>
+      {/* The phone's Back closes the question, not the page (decision 146). */}
+      {confirm ? <BackCloses onClose={() => setConfirm(null)} /> : null}
       <Modal
         open={confirm !== null}
         onOpenChange={(o) => (o ? undefined : setConfirm(null))}
