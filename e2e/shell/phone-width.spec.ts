@@ -103,7 +103,7 @@ test.describe('the narrowest phones (320 px) @phone', () => {
   test('the top bar gives the logo what room is left, so no page scrolls sideways', async ({ page, world }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await signIn(page, world);
-    await expectAllFit(page, ['/hub/company', '/hub/students', '/hub/financials/invoices-and-receipts']);
+    await expectAllFit(page, ['/hub/company', '/hub/students', '/hub/financials/invoices-and-receipts', '/hub/barcodes']);
     // The menu, the bells and the cart stay whole.
     for (const name of ['Open menu', /^Notifications/, /^Messages/, /^Cart/]) {
       const box = (await page.getByRole('banner').getByRole('button', { name }).or(page.getByRole('banner').getByRole('link', { name })).first().boundingBox())!;
