@@ -21,6 +21,8 @@ export const studentSessionSchema = z.object({
   CanNotifyAbsence: z.boolean(),
   /** Whether the absence notified can still be withdrawn (before the same cut-off; decision 142). */
   CanWithdrawAbsence: z.boolean(),
+  /** The make-up this absence earned is booked: the absence stands until that make-up is cancelled. */
+  MakeupBooked: z.boolean().optional(),
   Past: z.boolean(),
 });
 export type StudentSession = z.infer<typeof studentSessionSchema>;

@@ -104,7 +104,7 @@ describe.each(testEngines())('withdrawing an absence and cancelling a make-up on
     const listedMissed = (await who.parent.get<ClassSessionsAnswer>(`/api/classes/get-class-sessions?class_id=${who.classId}&student_id=${who.family.studentId}`)).body.sessions.find(
       (s) => s.SessionID === missed.id,
     );
-    expect(listedMissed).toMatchObject({ Absent: true, CanWithdrawAbsence: false });
+    expect(listedMissed).toMatchObject({ Absent: true, CanWithdrawAbsence: false, MakeupBooked: true });
     const refused = await withdraw(who, missed.id);
     expect([refused.status, refused.body.code, refused.body.message]).toEqual([409, 'MAKEUP_USED', undoMessages.absenceMakeupBooked(formatDate(makeupDay.Date, 'dd/MM/yyyy'))]);
 

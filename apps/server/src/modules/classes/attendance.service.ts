@@ -50,6 +50,7 @@ export async function studentSessions(ctx: Ctx, company: Company, clientId: numb
         AbsenceReason: absence?.reason ?? null,
         CanNotifyAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !absence && absenceCutoff(company, s.date, s.start_time) > at,
         CanWithdrawAbsence: company.settings.switches.CanNotifyAbsence && s.status === 'scheduled' && !!absence && absence.credit_used_at === null && absenceCutoff(company, s.date, s.start_time) > at,
+        MakeupBooked: !!absence && absence.credit_used_at !== null,
         Past: past,
       };
     }),

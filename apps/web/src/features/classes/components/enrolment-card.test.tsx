@@ -172,6 +172,16 @@ describe('EnrolmentCard', () => {
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Notify absence: Ella, .*07\/12\/2026/));
   });
 
+  it('an absence whose make-up is booked says so where Withdraw would be', async () => {
+    const booked: ClassSessionsAnswer = { class_name: 'Tadpoles', sessions: [{ ...sessions.sessions[0]!, Absent: true, AbsenceReason: 'Illness', MakeupBooked: true }] };
+    server.use(http.get<never, never, ClassSessionsAnswer>('/api/classes/get-class-sessions', () => HttpResponse.json(booked)));
+    renderRoute(<EnrolmentCard enrolment={enrolment} studentName="Ella" />, { user: HOLDER, url: '/', config: { ...classesTestConfig('HoursAndMinutes'), CanNotifyAbsence: true } });
+    fireEvent.click(within(screen.getByTestId('enrolment')).getByRole('button', { name: 'Sessions' }));
+    const list = await screen.findByRole('list', { name: 'Sessions of Tadpoles' });
+    expect(within(list).getByText('Make-up booked')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: /^Withdraw absence/ })).toBeNull();
+  });
+
   it('a session too near to notify an absence for says so, where the others offer Notify absence; a past or cancelled one says neither', async () => {
     const four: ClassSessionsAnswer = {
       class_name: 'Tadpoles',

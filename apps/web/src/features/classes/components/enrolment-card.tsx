@@ -84,6 +84,10 @@ export function EnrolmentCard({ enrolment, studentName, startOpen = false }: { e
                   <span className="flex items-center gap-2">
                     {s.Status === 'cancelled' ? <Badge tone="neutral">Cancelled</Badge> : null}
                     {s.Absent ? <AbsentBadge reason={s.AbsenceReason} /> : null}
+                    {s.MakeupBooked && !s.Past && !s.CanWithdrawAbsence ? (
+                      // Why there is no Withdraw: the credit it earned is spent (cancel that make-up first).
+                      <span className="text-muted">Make-up booked</span>
+                    ) : null}
                     {s.CanWithdrawAbsence && mayChange ? (
                       // A mis-tap put right before the cut-off (decision 142).
                       <Button size="sm" variant="link" className="max-sm:min-h-10!" aria-label={`Withdraw absence: ${studentName}, ${when}`} onClick={() => setWithdrawing(s)}>
