@@ -858,7 +858,15 @@ function thames(): CompanyBundleInput {
           ShowNotificationsTab: true,
           CanTakeNewSignUps: false,
         },
-        fin_setup: { InvoiceTitle: 'Invoice', InvoiceNumberPrefix: 'TDS-', ReceiptNumberPrefix: 'TDS-R-', TaxName: 'VAT', Currency: 'GBP', DirectDebitIntegrationType: 'none' },
+        fin_setup: {
+          InvoiceTitle: 'Invoice',
+          InvoiceNumberPrefix: 'TDS-',
+          ReceiptNumberPrefix: 'TDS-R-',
+          TaxName: 'VAT',
+          Currency: 'GBP',
+          DirectDebitIntegrationType: 'none',
+          PaymentType: 'DirectDebitDetails',
+        },
         localization: {
           CountryCode: 'GB',
           SuburbLabel: 'Town',

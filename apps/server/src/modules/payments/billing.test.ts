@@ -97,7 +97,8 @@ describe.each(testEngines())('billing details on %s', (engine) => {
     // THAMES is in the UK: a sort code and an 8-digit account.
     const uk = { browser: new Browser(t.server) };
     await uk.browser.signIn('THAMES', 'dancer@example.com');
-    expect((await uk.browser.get<Details>('/api/customer/get-payment-details')).body.bankFormat).toBe('UK');
+    // Thames takes no card online (no gateway, invoices not paid online): its families keep bank details only, never a card they could not pay with.
+    expect((await uk.browser.get<Details>('/api/customer/get-payment-details')).body).toMatchObject({ bankFormat: 'UK', offersCard: false, offersBank: true });
     const ukBad = await uk.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '20-00-00', AccountNumber: '1234567' });
     expect(ukBad.body.message).toBe('Account number must be 8 digits');
     expect((await uk.browser.post('/api/customer/update-bank-details', { AccountName: 'Tess Ng', BankCode: '20-00-00', AccountNumber: '55779911' })).status).toBe(200);
