@@ -18,7 +18,7 @@ for (const tag of ['', ' @phone']) {
     await item.click();
     const dialog = page.getByRole('dialog', { name: 'Switch account' });
     // It says which account is open now, and offers the others.
-    await expect(dialog.getByText('You are in James Carter’s account. Your e-mail address also opens:')).toBeVisible();
+    await expect(dialog.getByText('You are in James Carter’s account, your own. Your e-mail address also opens:')).toBeVisible();
     // The account signed in to is not offered again.
     await expect(dialog.getByRole('button', { name: /Carter/ })).toHaveText([/Olivia Carter – Business account\s*Your own account$/]);
     const [switched] = await Promise.all([page.waitForResponse(apiCall('POST', '/api/customer/switch-account')), dialog.getByRole('button', { name: /Olivia Carter/ }).click()]);

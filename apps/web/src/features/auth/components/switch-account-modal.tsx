@@ -51,5 +51,6 @@ function openNow(user: ReturnType<typeof useCurrentUser>, current: { FirstName: 
   const named = current ?? (user?.Role && user.Role !== 'holder' ? undefined : user);
   const name = named ? `${named.FirstName} ${named.LastName}`.trim() : '';
   const role = current?.Role ?? (user?.Role && user.Role !== 'holder' ? user.Role : null);
-  return `You are in ${name ? `${name}’s account` : 'this account'}${role ? ` as a ${role}` : ''}.`;
+  // An account of the address's own is said to be one, as the others listed below it are ("Your own account").
+  return `You are in ${name ? `${name}’s account` : 'this account'}${role ? ` as a ${role}` : ', your own'}.`;
 }
