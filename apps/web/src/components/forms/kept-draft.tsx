@@ -1,6 +1,36 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { keepDraft, readDraft } from '@/lib/kept-drafts';
+import { useSession } from '@/entities/customer/identity';
+
+/**
+ * Words typed and not sent, kept in this tab's sessionStorage (decision 148), under the form's name
+ * and who typed it (a client by id, or a guest).
+ */
+const PREFIX = 'portal-draft:';
+
+/** The storage key of a form's draft, for a signed-in client (by id) or a guest (null). */
+const draftKey = (form: string, clientId: number | null): string => `${PREFIX}${clientId ?? 'guest'}:${form}`;
+
+function readDraft(key: string): Record<string, string> | null {
+  try {
+    const kept = sessionStorage.getItem(key);
+    const parsed: unknown = kept ? JSON.parse(kept) : null;
+    if (!parsed || typeof parsed !== 'object') return null;
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the values, or forgets the draft when every one is empty. */
+function keepDraft(key: string, values: Record<string, string>): void {
+  try {
+    if (Object.values(values).some((v) => v.trim() !== '')) sessionStorage.setItem(key, JSON.stringify(values));
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage full or switched off: the draft is simply not kept.
+  }
+}
 
 /** Kept beside the texts while the message is on its way: the Idempotency-Key it went under, or "1". */
 const SENDING = '__sending';
@@ -20,7 +50,8 @@ export interface RestoredDraft {
  * that ended, a guest who signed in), the earlier one's draft stays theirs and nothing typed is
  * filed under the new one until it is typed again.
  */
-export function useKeptDraft<T extends FieldValues>(key: string, form: Pick<UseFormReturn<T>, 'watch' | 'setValue' | 'resetField' | 'getValues'>, fields: readonly Path<T>[]) {
+export function useKeptDraft<T extends FieldValues>(name: string, form: Pick<UseFormReturn<T>, 'watch' | 'setValue' | 'resetField' | 'getValues'>, fields: readonly Path<T>[]) {
+  const key = draftKey(name, useSession().user?.ClientID ?? null);
   const [restored, setRestored] = useState<RestoredDraft | null>(null);
   // The form's methods and its fields are the same on every render: only a new key starts again.
   const held = useRef({ form, fields });

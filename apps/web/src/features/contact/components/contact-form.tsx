@@ -8,6 +8,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { MessageModal } from '@/components/ui/message-modal';
 import { TextField } from '@/components/ui/text-field';
 import { TextareaField } from '@/components/forms/textarea-field';
+import { outcomeUnknown } from '@/lib/payment-attempt';
 import { ApiRequestError } from '@/lib/api-client';
 import { showServerErrors } from '@/lib/server-field-errors';
 import { SendIcon } from 'lucide-react';
@@ -16,8 +17,6 @@ import { getContactFormQueryOptions } from '../api/get-contact-form';
 import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
 import { unsentMessage, useLeaveGuard } from '@/components/forms/leave-guard';
 import { KeptDraftNote, useKeptDraft } from '@/components/forms/kept-draft';
-import { useSession } from '@/entities/customer/identity';
-import { draftKey } from '@/lib/kept-drafts';
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 /** What a reload keeps of a message not sent: the rest is filled in again from the account. */
@@ -51,7 +50,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
     setError: setFieldError,
     formState: { errors, isSubmitting, isDirty },
   } = form;
-  const draft = useKeptDraft(draftKey('contact', useSession().user?.ClientID ?? null), form, KEPT);
+  const draft = useKeptDraft('contact', form, KEPT);
   // A message typed and not sent is asked about before the page is left.
   const leave = useLeaveGuard(isDirty, unsentMessage);
 
@@ -78,7 +77,7 @@ export function ContactForm({ state, onSent }: { state: ContactFormState; onSent
       answered.current = { values, message: answer.message };
     } catch (e) {
       // Refused, it was not sent; with no answer it may have been.
-      if (e instanceof ApiRequestError && e.status < 500) draft.sending(null);
+      if (!outcomeUnknown(e)) draft.sending(null);
       if (e instanceof ApiRequestError && e.code.startsWith('CAPTCHA_')) {
         setCaptchaError(e.message);
         // Signed out meanwhile (in another tab): the server asks a guest's check, which the form shows once asked again.

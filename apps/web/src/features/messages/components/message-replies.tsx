@@ -5,8 +5,6 @@ import { MESSAGE_REPLY_MAX, messageReplyFormSchema, messageReplyMessages, type M
 import { TextareaField } from '@/components/forms/textarea-field';
 import { useLeaveGuard } from '@/components/forms/leave-guard';
 import { KeptDraftNote, useKeptDraft } from '@/components/forms/kept-draft';
-import { useSession } from '@/entities/customer/identity';
-import { draftKey } from '@/lib/kept-drafts';
 
 const unsentReply = { title: 'Leave without sending?', description: 'Your reply has not been sent.' };
 const REPLY_KEPT = ['body'] as const;
@@ -91,7 +89,7 @@ function ReplyForm({ messageId, companyName }: { messageId: number; companyName:
     setError: setFieldError,
     formState: { errors, isDirty },
   } = form;
-  const draft = useKeptDraft(draftKey(`reply:${messageId}`, useSession().user?.ClientID ?? null), form, REPLY_KEPT);
+  const draft = useKeptDraft(`reply:${messageId}`, form, REPLY_KEPT);
   // A reply put back that was on its way when the page closed goes again under its key: the office gets it once.
   const resumed = draft.restored?.sending ?? null;
   useEffect(() => {
