@@ -184,7 +184,6 @@ export async function checkout(ctx: Ctx, company: Company, clientId: number, ide
           guardianId: ctx.guardian?.id ?? null,
           ...(ctx.guardian ? { payerName: `${ctx.guardian.firstName} ${ctx.guardian.lastName}` } : {}),
           ...(mandateToFollow ? { mandateToFollow } : {}),
-          ...(options.newClient ? { newClient: true } : {}),
         } satisfies StoredRequest),
         quote: JSON.stringify({ quote, holds, instalments: instalments ?? null } satisfies StoredQuote),
         result: null,

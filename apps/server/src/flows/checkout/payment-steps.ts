@@ -45,8 +45,6 @@ export interface StoredRequest {
   payerName?: string;
   /** By direct debit with the family's GoCardless mandate still to be set up (a registration's, decision 104). */
   mandateToFollow?: boolean;
-  /** For a family the request that began it opened, with its students (a registration's): nothing of theirs but this order yet. */
-  newClient?: boolean;
 }
 
 /** What a payment holds while it charges, given back if it fails. */

@@ -101,7 +101,7 @@ async function markFailed(ctx: Ctx, company: Company, payment: PaymentRow, resul
  */
 export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, chargeId: string | null): Promise<PaymentAnswer> {
   const { quote, holds, instalments } = JSON.parse(payment.quote) as StoredQuote;
-  const { mandateToFollow, newClient, payerName } = JSON.parse(payment.request) as StoredRequest;
+  const { mandateToFollow, payerName } = JSON.parse(payment.request) as StoredRequest;
   const byDebit = payment.processor === DIRECT_DEBIT;
   const symbol = company.settings.localization.CurrencySymbol;
   const at = ctx.clock.now();
@@ -144,7 +144,7 @@ export async function complete(ctx: Ctx, company: Company, payment: PaymentRow, 
         // Each place with what it cost (decision 120): its class line net of the line's discounts; the held places follow the items' order.
         const paidFor = (index: number) => quote.rows.filter((r) => r.lineId === classLineId(index)).reduce((sum, r) => sum + r.amountCents, 0);
         const places = holds.enrolmentIds.map((id, index) => ({ id, paidCents: paidFor(index) }));
-        if (places.length > 0 && !(await confirmEnrolments(tx, company.id, places, { newStudents: newClient === true }))) {
+        if (places.length > 0 && !(await confirmEnrolments(tx, company.id, places))) {
           throw new AppError(409, 'CLASS_FULL', 'The place you were holding is no longer free.');
         }
         if (holds.bookingHoldToken) await confirmHeldBookings(tx, company, payment.client_id, holds.bookingHoldToken, made.invoiceId);

@@ -6,14 +6,16 @@ import { SHARED_HOLD } from '../../domain/cart-hold.ts';
 
 /**
  * Confirms held places still held at `now`, each with what was paid for it (decision 120), in one
- * statement; answers each confirmed place's class, student and kind.
+ * statement; answers each confirmed place's class, student and kind, and whether the child has an
+ * open waitlist place in the class (`waiting`) or a make-up booked into it from the place's start
+ * (`makeups`), so the checkout writes those only when there is one to end.
  */
 export async function confirmHeld(
   db: Db,
   companyId: number,
   places: readonly { id: number; paidCents: number }[],
   now: string,
-): Promise<{ classId: number; studentId: number; kind: string; startDate: string }[]> {
+): Promise<{ classId: number; studentId: number; kind: string; startDate: string; waiting: boolean; makeups: boolean }[]> {
   if (places.length === 0) return [];
   const ids = places.map((p) => p.id);
   const paid = sql.join(
@@ -27,9 +29,27 @@ export async function confirmHeld(
     .where('id', 'in', ids)
     .where('status', '=', 'held')
     .where('hold_until', '>', now)
-    .returning(['class_id', 'student_id', 'kind', 'start_date'])
+    .returning([
+      'class_id',
+      'student_id',
+      'kind',
+      'start_date',
+      sql<boolean>`exists (select 1 from waitlist_entries w where w.company_id = enrolments.company_id and w.class_id = enrolments.class_id and w.student_id = enrolments.student_id and w.status in ('waiting', 'offered'))`.as(
+        'waiting',
+      ),
+      sql<boolean>`exists (select 1 from enrolments m where m.company_id = enrolments.company_id and m.class_id = enrolments.class_id and m.student_id = enrolments.student_id and m.kind = 'temporary' and m.status = 'temporary' and m.start_date >= enrolments.start_date)`.as(
+        'makeups',
+      ),
+    ])
     .execute();
-  return rows.map((r) => ({ classId: Number(r.class_id), studentId: Number(r.student_id), kind: r.kind, startDate: r.start_date }));
+  return rows.map((r) => ({
+    classId: Number(r.class_id),
+    studentId: Number(r.student_id),
+    kind: r.kind,
+    startDate: r.start_date,
+    waiting: Boolean(r.waiting),
+    makeups: Boolean(r.makeups),
+  }));
 }
 
 export async function releaseHeld(db: Db, companyId: number, ids: number[]): Promise<number[]> {

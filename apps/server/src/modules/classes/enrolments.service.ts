@@ -307,22 +307,28 @@ export async function listCartPlaceHolds(ctx: Ctx, company: Company, clientId: n
 
 /**
  * Confirms held enrolments in the caller's transaction, each with what was paid for it; false when
- * any hold lapsed (sell nothing then). `newStudents`: the students were written with their family
- * by the request that bought the places (a new family's registration, which takes a class once per
- * child): no waitlist place or make-up of theirs can exist to end.
+ * any hold lapsed (sell nothing then).
  */
-export async function confirmEnrolments(ctx: Ctx, companyId: number, places: readonly { id: number; paidCents: number }[], options: { newStudents?: boolean } = {}): Promise<boolean> {
+export async function confirmEnrolments(ctx: Ctx, companyId: number, places: readonly { id: number; paidCents: number }[]): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
   const confirmed = await enrolmentsRepo.confirmHeld(ctx.db, companyId, places, now);
   if (confirmed.length !== places.length) return false;
-  if (options.newStudents) return true;
   // A waitlist place (for the term) ends once the term place is the family's: bought, not only
   // held while it pays; one casual session leaves it waiting.
   const terms = confirmed.filter((p) => p.kind === 'ongoing');
-  await waitlistRepo.closeWaitlistForStudents(ctx.db, companyId, terms, now);
+  await waitlistRepo.closeWaitlistForStudents(
+    ctx.db,
+    companyId,
+    terms.filter((p) => p.waiting),
+    now,
+  );
   // A make-up the child had booked into the class from the term's start is a session the term
   // place now covers: its credit is given back rather than the session paid for twice.
-  await attendanceRepo.giveBackMakeupsCoveredBy(ctx.db, companyId, terms);
+  await attendanceRepo.giveBackMakeupsCoveredBy(
+    ctx.db,
+    companyId,
+    terms.filter((p) => p.makeups),
+  );
   return true;
 }
 
