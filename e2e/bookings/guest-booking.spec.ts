@@ -19,8 +19,8 @@ async function screenshot(page: Page, name: string) {
  */
 async function bookAndCancel(page: Page, world: World) {
   // The company's import, 15 screens (the page, day, court, checkout, errors, captcha, a declined card,
-  // the card, booked, the e-mail, the link's page, its dialog, cancelled, the free court) and 6 checks.
-  budgetSteps(22);
+  // the card, booked, the e-mail, the link's page, its dialog, cancelled, the free court), a reload and 6 checks.
+  budgetSteps(23);
   const ace = world.company('ACE');
   const email = uniqueEmail('ob-guest');
   const calls = recordApiCalls(page, [...COMPANY_BOOTSTRAP_CALLS, ['GET', '/api/ob/options']]);
@@ -50,6 +50,10 @@ async function bookAndCancel(page: Page, world: World) {
   await expect(price.getByText(/Credit Card Surcharge \(/)).toBeVisible();
   const amount = (await page.getByTestId('amount-to-pay').textContent())!;
   expect(amount).toMatch(/^\$\d+\.\d\d$/);
+  // A phone that reloads the tab (back from the banking app) opens the checkout again at the same court.
+  await page.reload();
+  await expect(price.locator('tr[data-row-type="Custom"]')).toContainText(courtName);
+  await expect(page.getByTestId('amount-to-pay')).toHaveText(amount);
   await screenshot(page, '2-checkout');
 
   // Pay with nothing filled in: every missing detail is named under its field.

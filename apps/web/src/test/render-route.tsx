@@ -18,7 +18,9 @@ export function renderRoute(page: ReactNode, { url, config, state, user }: { url
   // Who is signed in, where a page depends on it (a guardian's role, decision 101).
   if (user) client.setQueryData(currentUserQueryOptions.queryKey, user);
   // A data router, as the portal's own (createBrowserRouter): what needs one (a blocker) works here too.
-  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [state === undefined ? url : { pathname: url, state }] });
+  const router = createMemoryRouter([{ path: '*', element: page }], {
+    initialEntries: [state === undefined ? url : { pathname: url.split('?')[0], search: url.includes('?') ? `?${url.split('?')[1]}` : '', state }],
+  });
   const rendered = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

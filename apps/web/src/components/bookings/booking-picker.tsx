@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarXIcon } from 'lucide-react';
 import type { z } from 'zod';
@@ -36,22 +36,45 @@ function daysBetween(first: string, last: string): string[] {
 /** What the free slots are asked for: a venue, a booking type that venue offers, a day. */
 export type AvailabilityParams = z.output<typeof availabilityQuerySchema>;
 
+/** A slot chosen with its venue, booking type and day: what a history entry keeps across a reload. */
+export interface KeptChoice {
+  venueId: number;
+  typeId: number;
+  date: string;
+  slot: SlotChoice;
+}
+
+/** `kept`, when these options still offer its venue, its booking type there and its day; else null. */
+export function offeredChoice(options: BookingOptions, kept: KeptChoice | null | undefined): KeptChoice | null {
+  if (!kept || !options.venues.some((v) => v.VenueID === kept.venueId)) return null;
+  const type = options.bookingTypes.find((t) => t.BookingTypeID === kept.typeId);
+  if (!type || (type.VenueIDs.length > 0 && !type.VenueIDs.includes(kept.venueId))) return null;
+  return kept.date >= options.today && kept.date <= options.lastDay ? kept : null;
+}
+
 /**
- * The venue, booking type, day and slot being chosen. Another venue, type or day drops the slot;
- * a venue that does not offer the type moves to its first one.
+ * The venue, booking type, day and slot being chosen, from `initial` where one is given (see
+ * `offeredChoice`). Another venue, type or day drops the slot; a venue that does not offer the type
+ * moves to its first one.
  */
-export function useBookingChoice(options: BookingOptions) {
-  const [venueId, setVenueId] = useState(options.venues[0]?.VenueID ?? 0);
+export function useBookingChoice(options: BookingOptions, initial: KeptChoice | null = null) {
+  const [venueId, setVenueId] = useState(initial?.venueId ?? options.venues[0]?.VenueID ?? 0);
   const types = useMemo(() => options.bookingTypes.filter((t) => t.VenueIDs.length === 0 || t.VenueIDs.includes(venueId)), [options.bookingTypes, venueId]);
-  const [typeId, setTypeId] = useState(types[0]?.BookingTypeID ?? 0);
+  const [typeId, setTypeId] = useState(initial?.typeId ?? types[0]?.BookingTypeID ?? 0);
   const days = useMemo(() => daysBetween(options.today, options.lastDay), [options.today, options.lastDay]);
-  const [date, setDate] = useState(options.today);
-  const [choice, setChoice] = useState<SlotChoice | null>(null);
+  const [date, setDate] = useState(initial?.date ?? options.today);
+  const [choice, setChoice] = useState<SlotChoice | null>(initial?.slot ?? null);
 
   useEffect(() => {
     if (!types.some((t) => t.BookingTypeID === typeId)) setTypeId(types[0]?.BookingTypeID ?? 0);
   }, [types, typeId]);
-  useEffect(() => setChoice(null), [venueId, typeId, date]);
+  const shown = useRef({ venueId, typeId, date });
+  useEffect(() => {
+    const was = shown.current;
+    if (was.venueId === venueId && was.typeId === typeId && was.date === date) return;
+    shown.current = { venueId, typeId, date };
+    setChoice(null);
+  }, [venueId, typeId, date]);
 
   const params: AvailabilityParams | null = typeId ? { venue_id: venueId, booking_type_id: typeId, date } : null;
   return {

@@ -622,4 +622,53 @@ describe('the public booking page (/ob)', () => {
     expect(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Court 2 at 07:00 AM' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('a reload on the checkout: the history entry keeps the chosen court, so the checkout opens again at it and quotes it again', async () => {
+    const { quotes } = serveBasics();
+    const chosen = { venueId: 1, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
+    renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen } });
+    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
+    await screen.findByTestId('amount-to-pay');
+    expect(quotes).toEqual([{ booking: { venue_id: 1, booking_type_id: 1, date: '2030-03-05', time: '07:00', court: 'Court 2' } }]);
+  });
+
+  it('a checkout entry that kept no court (or one this page no longer offers): the times, and a court chosen waits for Continue', async () => {
+    serveBasics();
+    const gone = { venueId: 7, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
+    for (const state of [{ guestStep: 'checkout' }, { guestStep: 'checkout', chosen: gone }]) {
+      const page = renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state });
+      fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
+      fireEvent.click(await screen.findByRole('button', { name: /^07:00 AM,/ }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Court 2 at 07:00 AM' }));
+      // Before, the entry's step opened the checkout the moment a court was chosen, past the courts and Continue.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
+      expect(screen.getByRole('button', { name: /Continue/ })).toBeTruthy();
+      page.unmount();
+    }
+  });
+
+  it('the browser’s Back from the confirmation: the times read again, the court just booked no longer chosen', async () => {
+    serveBasics();
+    serveBook(() => HttpResponse.json(booked()));
+    function BrowserBack() {
+      const navigate = useNavigate();
+      return <button onClick={() => void navigate(-1)}>Browser back</button>;
+    }
+    renderRoute(
+      <>
+        <GuestBookingRoute />
+        <BrowserBack />
+      </>,
+      { url: '/ob?id=2002', config },
+    );
+    await chooseSlot();
+    await payAsJordan();
+    expect(await screen.findByRole('heading', { name: /booked/i })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    // Before, the court stayed chosen with Continue, and Continue said it had "just been booked".
+    expect((await screen.findByRole('button', { name: /^07:00 AM,/ })).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Court 2 at 07:00 AM' })).toBeNull();
+    expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ArrowRightIcon, PencilIcon } from 'lucide-react';
 import type { GuestBookingOptions } from '@portal/shared/guest-booking-schemas';
-import { BookingChoiceBar, BookingPicker, useBookingChoice, type BookingChoice } from '@/components/bookings/booking-picker';
+import { BookingChoiceBar, BookingPicker, offeredChoice, useBookingChoice, type BookingChoice, type KeptChoice } from '@/components/bookings/booking-picker';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useConfig } from '@/entities/company/get-company-config';
@@ -23,22 +23,36 @@ const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
  * pickers), then the checkout, then the confirmation. The choice is kept while the guest goes to
  * the checkout and back, with the page's own links or the browser's Back. The confirmation takes
  * the checkout's place in the history: Back from it returns to the times, never to paying again.
+ * A reload of the checkout opens it again at the court its entry keeps.
  */
 export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) {
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
-  const choice = useBookingChoice(options);
+  const entry = location.state as { guestStep?: Step; chosen?: KeptChoice } | null;
+  // A reload keeps the history entry, not the page: the checkout's entry keeps its court to open at again.
+  const [opened] = useState(() => ({ step: entry?.guestStep ?? 'pick', chosen: offeredChoice(options, entry?.chosen) }));
+  const choice = useBookingChoice(options, opened.step === 'checkout' ? opened.chosen : null);
   const availability = useGuestAvailability(choice.params);
-  const step: Step = (location.state as { guestStep?: Step } | null)?.guestStep ?? 'pick';
+  const step: Step = entry?.guestStep ?? 'pick';
   const [booked, setBooked] = useState<GuestBooked | null>(null);
+  // An entry whose step the page can no longer show (a confirmation reloaded, a court no longer
+  // offered) is the times', so a court chosen next waits for Continue.
+  useEffect(() => {
+    if ((opened.step === 'checkout' && !opened.chosen) || opened.step === 'done') void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    // Once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [error, setError] = useState<string | null>(null);
   // Moving between choosing, the checkout and the confirmation takes the focus to the new step's heading.
   const moved = useRef(false);
   const moveTo = (next: Step, how: 'push' | 'replace' | 'back') => {
     moved.current = true;
     if (how === 'back') void navigate(-1);
-    else void navigate(`${location.pathname}${location.search}`, { replace: how === 'replace', state: next === 'pick' ? null : { guestStep: next } });
+    else {
+      const chosen: KeptChoice | undefined = next === 'checkout' && choice.choice ? { venueId: choice.venueId, typeId: choice.typeId, date: choice.date, slot: choice.choice } : undefined;
+      void navigate(`${location.pathname}${location.search}`, { replace: how === 'replace', state: next === 'pick' ? null : { guestStep: next, chosen } });
+    }
     toTop();
   };
   useEffect(() => {
@@ -46,6 +60,13 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
     moved.current = false;
     document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
   }, [step]);
+  // Back from the confirmation: the times afresh, the court just booked no longer chosen.
+  const { setChoice } = choice;
+  useEffect(() => {
+    if (step !== 'pick' || !booked) return;
+    setBooked(null);
+    setChoice(null);
+  }, [step, booked, setChoice]);
   const freeTimesChanged = () => void queryClient.invalidateQueries({ queryKey: guestAvailabilityKey });
   const slot = choice.choice;
 
