@@ -99,5 +99,6 @@ export const registerCodeFormSchema = z.object({
     .string()
     .trim()
     .min(1, m.codeRequired)
-    .regex(/^[0-9]+$/, m.codeRequired),
+    // S19: a code is digits only.
+    .regex(/^[0-9]+$/, m.numbersOnly),
 });

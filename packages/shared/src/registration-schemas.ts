@@ -16,6 +16,7 @@ import { MAX } from './form-engine/value-rules.ts';
  */
 export const registrationMessages = {
   codeSent: (email: string) => `We have sent a 6-digit code to ${email}.`,
+  codeSentAgain: (email: string) => `We have sent a new code to ${email}. The code in an earlier e-mail still works.`,
   codeInvalid: 'The code is incorrect or has expired',
   codeTooManyTries: 'Too many incorrect codes. Please ask for a new code.',
   captchaRequired: contactMessages.captchaRequired,

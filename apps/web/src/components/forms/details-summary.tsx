@@ -16,8 +16,10 @@ export function itemLabels(input: FormInputDescriptor, value: unknown): string {
   return chosen.map((v) => input.items?.find((i) => String(i.value) === v)?.label ?? v).join(', ');
 }
 
+/** An address's lines; none when only its State is set (the menu starts on the company's state). */
 function addressLines(record: Values, prefix: '' | 'Billing'): string[] {
   const line = (key: string) => text(record[`${prefix}${key}`]);
+  if (['Address1', 'Address2', 'Suburb', 'Postcode'].every((key) => line(key) === '')) return [];
   const place = [line('Suburb'), line('State'), line('Postcode')].filter(Boolean).join(' ');
   return [line('Address1'), line('Address2'), place].filter(Boolean);
 }

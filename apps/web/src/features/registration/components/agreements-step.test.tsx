@@ -288,4 +288,28 @@ describe('AgreementsStep', () => {
     expect(onSubmit.mock.calls[0]![0]).toContainEqual({ agreementID: 2, agreed: true, signature });
     expect(screen.queryByText('Signature for Medical and photo consent is required')).toBeNull();
   });
+
+  it('a reload (the ticks kept, the signature not): says to sign again, beside the pad, before Submit is tried', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness showCaptcha={false} onSubmit={vi.fn()} initiallyAgreed={{ 1: true, 2: true }} />
+      </QueryClientProvider>,
+    );
+    // Before, the pad was blank with no word why, and Next answered "Signature … is required".
+    expect(screen.getByText('Please sign Medical and photo consent again: a signature is not kept when the page reloads or you leave this step.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Draw a signature' }));
+    expect(screen.queryByText(/a signature is not kept/)).toBeNull();
+  });
+
+  it('nothing ticked yet, or the signature kept: no word of signing again', () => {
+    for (const props of [{}, { initiallyAgreed: { 1: true, 2: true }, initialSignatures: { 2: 'data:image/png;base64,c2lnbmVk' } }]) {
+      const page = render(
+        <QueryClientProvider client={new QueryClient()}>
+          <Harness showCaptcha={false} onSubmit={vi.fn()} {...props} />
+        </QueryClientProvider>,
+      );
+      expect(screen.queryByText(/a signature is not kept/)).toBeNull();
+      page.unmount();
+    }
+  });
 });

@@ -66,6 +66,8 @@ function agreementErrors(agreements: readonly Agreement[], agreed: Record<number
 export function AgreementsStep(props: AgreementsStepProps) {
   const { agreements, marketingQuestion, showCaptcha, registrationToken, agreed, onAgreedChange, marketing, onMarketingChange } = props;
   const [signatures, setSignatures] = useState<Record<number, string | null>>(() => props.initialSignatures ?? {});
+  // Ticked and not signed as the step opens: a reload or a step back kept the ticks, never the signatures.
+  const [signAgain] = useState(() => new Set(agreements.filter((a) => a.RequiresSignature && agreed[a.AgreementID] && !props.initialSignatures?.[a.AgreementID]).map((a) => a.AgreementID)));
   const [tried, setTried] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaState>('unsolved');
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
@@ -168,6 +170,11 @@ export function AgreementsStep(props: AgreementsStepProps) {
               <AgreementText text={a.AgreementText} />
               {a.RequiresSignature ? (
                 <div data-invalid={e.signature ? true : undefined}>
+                  {signAgain.has(a.AgreementID) && !signatures[a.AgreementID] ? (
+                    <p className="mb-2 rounded-lg border border-primary-line bg-primary-tint px-3.5 py-2 text-sm text-ink">
+                      Please sign {a.Name} again: a signature is not kept when the page reloads or you leave this step.
+                    </p>
+                  ) : null}
                   <SignaturePad
                     initial={props.initialSignatures?.[a.AgreementID] ?? null}
                     onChange={(signature) => setSignatures((s) => ({ ...s, [a.AgreementID]: signature }))}

@@ -234,7 +234,13 @@ export function CheckoutStep({
   // A refusal answers the tap on Pay, at the foot of a long page on a phone: it shows beside the payment.
   const errorBox = <ErrorBox message={error} onDismiss={onDismissError} variant="registration" />;
   return (
-    <StepCard title="Checkout" description="Check what you are registering for, then pay to complete your registration." step={step} onBack={onBack} backDisabled={busy}>
+    <StepCard
+      title="Checkout"
+      description={`Check what you are registering for, then ${data && amount === 0 && !repricing ? 'submit' : 'pay'} to complete your registration.`}
+      step={step}
+      onBack={onBack}
+      backDisabled={busy}
+    >
       <div className="flex flex-col gap-5">
         {quote.isPending || quoteLost ? errorBox : null}
         {onChooseClasses && !quoteLost && takenNow.length === 0 ? chooseAgain(onChooseClasses) : null}
@@ -251,7 +257,8 @@ export function CheckoutStep({
           )
         ) : (
           <>
-            {repricing ? <ListLoading label="Updating your total" /> : <QuoteSummary quote={data!} />}
+            {/* Waitlist places only price nothing: no table of no items. */}
+            {repricing ? <ListLoading label="Updating your total" /> : data!.rows.length > 0 ? <QuoteSummary quote={data!} /> : null}
             {waitlist.length > 0 ? (
               <section aria-labelledby="waitlist-heading" className="rounded-xl border border-line bg-canvas p-4">
                 <h2 id="waitlist-heading" className="text-base font-semibold text-ink">

@@ -155,4 +155,56 @@ describe('EmailCheck', () => {
     const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
     expect([input.value, input.readOnly]).toEqual(['', false]);
   });
+
+  it('Send a new code says so, rests for 30 seconds, and the code of the earlier e-mail still verifies (its own token)', async () => {
+    let sends = 0;
+    const sent: z.input<typeof verifyCodeRequestSchema>[] = [];
+    server.use(
+      http.post<never, { email: string }, ConfirmEmailAnswer>('/api/ocr/confirm-email', () => HttpResponse.json({ success: true, existing_client: false })),
+      http.post<never, { email: string }, SendCodeAnswer>('/api/ocr/send-code', async ({ request }) => {
+        sends += 1;
+        return HttpResponse.json({ success: true, token: `token-${sends}`, message: `We have sent a 6-digit code to ${(await request.json()).email}.` });
+      }),
+      // The first e-mail's code is 111111 (token-1), the second's 222222 (token-2).
+      http.post<never, z.input<typeof verifyCodeRequestSchema>, VerifyCodeAnswer | ApiError>('/api/ocr/verify-code', async ({ request }) => {
+        const body = await request.json();
+        sent.push(body);
+        const right = body.token === 'token-1' ? 111111 : 222222;
+        if (body.code !== right) return HttpResponse.json({ message: 'The code is incorrect or has expired', code: 'CODE_INVALID' }, { status: 422 });
+        return HttpResponse.json({ success: true, verified: true, email: EMAIL });
+      }),
+    );
+    renderCheck();
+    await sendCode();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    // Before, the page said nothing new, and the button sent another e-mail at every tap.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`We have sent a new code to ${EMAIL}. The code in an earlier e-mail still works.`));
+    expect((screen.getByRole('button', { name: 'New code sent' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sends).toBe(2);
+    // The family uses the first e-mail, which arrived first: before, "The code is incorrect or has expired".
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Email address verified')).toBeTruthy();
+    expect(sent.map((b) => [b.token, b.code])).toEqual([
+      ['token-2', 111111],
+      ['token-1', 111111],
+    ]);
+  });
+
+  it('a code with letters in it: "Please enter valid numbers only" (S19), and nothing is sent', async () => {
+    serveNewAddress();
+    let asked = 0;
+    server.use(
+      http.post('/api/ocr/verify-code', () => {
+        asked += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    renderCheck();
+    await sendCode();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: '12ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Please enter valid numbers only')).toBeTruthy();
+    expect(asked).toBe(0);
+  });
 });

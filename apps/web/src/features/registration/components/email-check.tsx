@@ -26,6 +26,8 @@ export interface EmailCheckProps {
   error?: string | undefined;
 }
 
+/** How long "Send a new code" rests after sending one, so a tap on a slow phone sends one e-mail, not four. */
+const RESEND_REST_MS = 30_000;
 const codeBoxClasses = 'flex flex-col gap-4 rounded-xl border border-primary-line bg-primary-tint/40 p-4 sm:p-5';
 const existingBoxClasses = 'flex flex-col gap-3 rounded-xl border border-primary-line bg-primary-tint p-4 text-primary-tint-ink sm:p-5';
 
@@ -206,32 +208,49 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus, loc
     formState: { errors },
   } = useCodeForm(takeFocus);
 
-  const submit = handleSubmit(({ email_code }) => {
+  // The tokens of the codes sent earlier on this page, newest last: mail is slow, and the family may use the first e-mail to arrive.
+  const earlier = useRef<string[]>([]);
+  const [resting, setResting] = useState(false);
+  useEffect(() => {
+    if (!resting) return;
+    const rest = setTimeout(() => setResting(false), RESEND_REST_MS);
+    return () => clearTimeout(rest);
+  }, [resting]);
+
+  const submit = handleSubmit(async ({ email_code }) => {
     setFailure(null);
-    verify.mutate(
-      { token: proof.token, code: Number(email_code), profile: profileId },
-      {
-        onSuccess: (answer) => onProof({ ...proof, email: answer.email, verified: true }),
-        onError: (e) => {
-          if (e instanceof ApiRequestError && e.code === 'EXISTING_CLIENT') {
-            onProof(null);
-            onExisting(proof.email);
-            return;
-          }
-          // The code's own refusals belong under the code box; anything else goes in the error box.
-          if (e instanceof ApiRequestError && e.code.startsWith('CODE_')) setError('email_code', { type: 'server', message: e.message }, { shouldFocus: true });
-          else setFailure(showServerErrors(e, setError, ['email_code']));
-        },
-      },
-    );
+    const code = Number(email_code);
+    let refusal: unknown = null;
+    // The latest code first; a code it refuses is tried against the earlier e-mails' (each token counts its own tries).
+    for (const token of [proof.token, ...[...earlier.current].reverse()]) {
+      try {
+        const answer = await verify.mutateAsync({ token, code, profile: profileId });
+        onProof({ ...proof, token, email: answer.email, verified: true });
+        return;
+      } catch (e) {
+        refusal ??= e;
+        if (!(e instanceof ApiRequestError && e.code === 'CODE_INVALID')) break;
+      }
+    }
+    const e = refusal;
+    if (e instanceof ApiRequestError && e.code === 'EXISTING_CLIENT') {
+      onProof(null);
+      onExisting(proof.email);
+      return;
+    }
+    // The code's own refusals belong under the code box; anything else goes in the error box.
+    if (e instanceof ApiRequestError && e.code.startsWith('CODE_')) setError('email_code', { type: 'server', message: e.message }, { shouldFocus: true });
+    else setFailure(showServerErrors(e, setError, ['email_code']));
   });
 
   const sendAgain = () => {
     setFailure(null);
     resend.mutate(proof.email, {
       onSuccess: (answer) => {
+        earlier.current.push(proof.token);
+        setResting(true);
         reset({ email_code: '' });
-        onProof({ ...proof, token: answer.token, message: answer.message, verified: false });
+        onProof({ ...proof, token: answer.token, message: rm.codeSentAgain(proof.email), verified: false });
       },
       onError: (e) => setFailure(showServerErrors(e, setError, [])),
     });
@@ -248,8 +267,8 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus, loc
       </div>
       <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {/* Thumb-sized on a phone: these two are how a family gets unstuck at this step. */}
-        <Button variant="link" className="min-h-11!" onClick={sendAgain} disabled={resend.isPending}>
-          Send a new code
+        <Button variant="link" className="min-h-11!" onClick={sendAgain} disabled={resend.isPending || resting}>
+          {resting ? 'New code sent' : 'Send a new code'}
         </Button>
         {locked ? null : (
           <Button variant="link" className="min-h-11!" onClick={() => onProof(null)}>

@@ -1134,7 +1134,11 @@ describe('the checkout’s payment options and totals (N27, N28)', () => {
     const asked = serveQuote(['direct_debit']);
     const sent = serveRegister(completed(null));
     await atCheckout({ classes: [chosen(dolphins)], studentClasses: [[102]] });
-    await waitFor(() => expect(screen.getByTestId('amount-to-pay').textContent).toBe('$0.00'));
+    // Nothing priced: no empty table of items at $0.00 (the walk read it as unfinished), and the step says Submit, not pay.
+    expect(await screen.findByRole('heading', { name: 'Waitlist places' })).toBeTruthy();
+    expect(screen.getByText('Check what you are registering for, then submit to complete your registration.')).toBeTruthy();
+    expect(screen.queryByTestId('amount-to-pay')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Bank details' })).toBeNull();
     click('Submit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registration complete' })).toBeTruthy();
