@@ -163,6 +163,9 @@ function LocationPostcode({ input, source, form, values, autofill }: { input: Fo
   return <EngineInput input={supplied === null ? input : { ...input, readOnly: true }} form={form} autofill={autofill} />;
 }
 
+/** S19, S20: a phone number is digits (a leading + for a phone), which "Please enter valid numbers only" does not say. */
+const PHONE_HINT = 'Numbers only, no spaces';
+
 /** What a value the company sets shows before it has set one. */
 const NOT_SET = 'Not set yet';
 
@@ -178,15 +181,18 @@ function wide(input: FormInputDescriptor): string {
 function EngineInput({ input, form, autofill = false, className = '' }: { input: FormInputDescriptor; form: EngineFieldsProps['form']; autofill?: boolean; className?: string }) {
   const error = errorOf(form, input.key);
   const listId = useId();
+  const inputId = useId();
   const suggestions = input.suggestions ?? [];
   const common = { label: input.label, error, required: input.required, className };
   switch (input.kind) {
     case 'text':
     case 'phone':
     case 'email': {
+      const phone = input.kind === 'phone' && !input.readOnly;
       const field = (
         <TextField
           {...common}
+          className={phone ? '' : className}
           label={
             <>
               {input.label}
@@ -205,11 +211,26 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
           maxLength={input.maxLength}
           readOnly={input.readOnly}
           aria-readonly={input.readOnly || undefined}
-          hint={input.note}
+          hint={input.note ?? (phone ? PHONE_HINT : undefined)}
+          {...(phone ? { id: inputId } : {})}
+          {...(phone && error ? { 'aria-describedby': `${inputId}-error ${inputId}-rule` } : {})}
           list={suggestions.length > 0 ? listId : undefined}
           {...form.register(input.key)}
         />
       );
+      // The rule stays beside the error it explains (the hint gives way to an error).
+      if (phone) {
+        return (
+          <div className={className}>
+            {field}
+            {error ? (
+              <p id={`${inputId}-rule`} className="mt-1 text-xs text-muted">
+                {PHONE_HINT}
+              </p>
+            ) : null}
+          </div>
+        );
+      }
       return suggestions.length > 0 ? (
         <>
           {field}

@@ -122,6 +122,22 @@ describe('My Details', () => {
     // Placed on its field, so the box does not repeat it.
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('S20: a phone box says its rule, and keeps saying it beside "Please enter valid numbers only" (a number typed with spaces)', async () => {
+    renderPage(() => HttpResponse.json({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const mobile = await screen.findByRole('textbox', { name: /Mobile/ });
+    const describedBy = () =>
+      (mobile.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' | ');
+    expect(describedBy()).toBe('Numbers only, no spaces');
+    fireEvent.change(mobile, { target: { value: '0412 345 678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Before, the error took the hint's place, and a family who had typed digits read it as nonsense.
+    await waitFor(() => expect(describedBy()).toBe('Please enter valid numbers only | Numbers only, no spaces'));
+  });
 });
 
 describe('My Details changed elsewhere (decision 145)', () => {
