@@ -37,6 +37,8 @@ async function walkThroughAllFour(page: Page, world: World) {
   // Nothing to wander off to while the queue is open.
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
+  // The cart too (it holds a class and a court): its link led back to the queue.
+  await expect(page.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
 
   // 1. Accept Agreement: the new version of the medical consent, signed on the pad.
   const agreement = page.getByRole('region', { name: 'Medical and photo consent' });

@@ -101,12 +101,12 @@ async function notifyAbsenceAndBookMakeup(page: Page) {
   await page.screenshot({ path: test.info().outputPath(`${isMobile(page) ? 'phone' : 'desktop'}-makeup-book.png`) });
   const session = sessions.first();
   // Back closes the question, not the page (decision 146).
-  await session.getByRole('button', { name: 'Book' }).click();
+  await session.getByRole('button', { name: /^Book / }).click();
   await expect(page.getByRole('dialog', { name: 'Book this make-up?' })).toBeVisible();
   await page.evaluate(() => history.back());
   await expect(page.getByRole('dialog', { name: 'Book this make-up?' })).toBeHidden();
   await expect(page).toHaveURL(`/hub/classes/makeups/book?makeup_id=${fresh.MakeupID}`);
-  await session.getByRole('button', { name: 'Book' }).click();
+  await session.getByRole('button', { name: /^Book / }).click();
   const book = page.waitForResponse((r) => isApiCall(r.request(), '/api/classes/book-makeup', undefined, 'POST'));
   await page.getByRole('dialog', { name: 'Book this make-up?' }).getByRole('button', { name: 'Book make-up' }).click();
   expect((await book).status()).toBe(200);

@@ -257,12 +257,14 @@ test.describe('online registration', () => {
   });
 
   test('a reload on the checkout signs the agreements again; Back from them goes to the page before, not to them again', async ({ page, ownWorld }) => {
-    // The journey to the checkout (14 screens and checks), the reload and Back.
-    budgetSteps(18);
+    // The journey to the checkout (14 screens and checks), the reload, its note and Back.
+    budgetSteps(19);
     const world = await ownWorld(['SPLASH']);
     await reachClassesCheckout(page, world);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Agreements' })).toBeVisible();
+    // The ticks came back, the signature did not: the step says why, where the family signs.
+    await expect(page.getByText(/^Please sign .+ again: a signature is not kept when the page reloads or you leave this step\.$/)).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
   });

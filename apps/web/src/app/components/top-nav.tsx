@@ -51,8 +51,8 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
   const [bellsWanted, setBellsWanted] = useState(false);
   if (!bellsWanted && (pathname === paths.company ? contentPainted : idle)) setBellsWanted(true);
   const changeCompany = useChangeCompany();
-  // While sign-in actions are queued the server answers nothing else (decision 021): no links
-  // or bells that would only lead back to the queue or poll in vain.
+  // While sign-in actions are queued the server answers nothing else (decision 021): no links,
+  // bells or cart that would only lead back to the queue or poll in vain.
   const held = (useSignInActions().data?.length ?? 0) > 0;
   const items = user && !held ? mainNavItems(config, mobile, user.Role) : [];
   // X16: the bell shows unless the company switched notifications off explicitly.
@@ -101,7 +101,7 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
             <>
               {showNotifications ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <NotificationBell /> : <BellSlot />}</Suspense> : null}
               {config.EnableMessages && !held ? <Suspense fallback={<BellSlot />}>{bellsWanted ? <MessageBell /> : <BellSlot />}</Suspense> : null}
-              {offersCart(user.Role, config) ? (
+              {offersCart(user.Role, config) && !held ? (
                 <>
                   <CartButton />
                   <CartHoldKeeper />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Pager } from './pager';
 
 afterEach(cleanup);
@@ -22,5 +22,21 @@ describe('Pager (issue 25, 15)', () => {
   it('without showSinglePage, a single page shows nothing', () => {
     const { container } = render(<Pager page={1} current={1} total={1} onPage={() => {}} />);
     expect(container.textContent).toBe('');
+  });
+
+  it('Next takes the focus to the heading of the list it pages (the page goes back to its top), not left on a button scrolled away', () => {
+    const pages: number[] = [];
+    render(
+      <section>
+        <h2 className="sr-only">Invoices & Receipts</h2>
+        <ul />
+        <Pager page={1} current={1} total={3} onPage={(p) => pages.push(p)} />
+      </section>,
+    );
+    const next = screen.getByRole('button', { name: 'Next page' });
+    next.focus();
+    fireEvent.click(next);
+    expect(pages).toEqual([2]);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Invoices & Receipts' }));
   });
 });

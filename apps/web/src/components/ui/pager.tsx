@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -25,6 +25,15 @@ export function Pager({
   showSinglePage?: boolean;
   className?: string;
 }) {
+  // The new page is read from its top: the focus goes to the heading of the list's section, not
+  // left on a button the page scrolled away from.
+  const turn = (to: number) => (e: MouseEvent<HTMLButtonElement>) => {
+    onPage(to);
+    const heading = e.currentTarget.closest('section')?.querySelector<HTMLElement>('h1, h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  };
   if (total <= 1 && !showSinglePage) return null;
   if (total <= 1)
     return (
@@ -34,14 +43,14 @@ export function Pager({
     );
   return (
     <nav aria-label="Pages" className={cn('flex items-center justify-center gap-3', className)}>
-      <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={turn(page - 1)}>
         Previous
       </Button>
       <span className="text-sm text-muted">
         Page {current} of {total}
         {summary ? <> · {summary}</> : null}
       </span>
-      <Button variant="secondary" size="sm" aria-label="Next page" disabled={page >= total} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" size="sm" aria-label="Next page" disabled={page >= total} onClick={turn(page + 1)}>
         Next
       </Button>
     </nav>

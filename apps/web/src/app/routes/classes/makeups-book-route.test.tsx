@@ -53,7 +53,8 @@ describe('MakeupsBookRoute', () => {
     const row = await screen.findByTestId('makeup-session');
     expect(within(row).getByText(`Mon ${session}`)).toBeTruthy();
     expect(within(row).getByText(`Dolphins · Bondi Pool${duration} · 2 places left`)).toBeTruthy();
-    fireEvent.click(within(row).getByRole('button', { name: 'Book' }));
+    // Each Book names its class and session: a list of "Book, Book, Book" tells a screen reader nothing.
+    fireEvent.click(within(row).getByRole('button', { name: `Book Dolphins, Mon ${session}` }));
     const confirm = await screen.findByRole('dialog', { name: 'Book this make-up?' });
     expect(within(confirm).getByText(`Dolphins · ${session} · Bondi Pool`)).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Book make-up' }));
@@ -80,7 +81,7 @@ describe('MakeupsBookRoute', () => {
       }),
     );
     renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig(TIME_DISPLAY_CASES[0]!.display) });
-    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: 'Book' }));
+    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: /^Book / }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Book this make-up?' })).getByRole('button', { name: 'Book make-up' }));
     expect(await screen.findByText(/Ella is booked into Dolphins/)).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByTestId('makeup-session')).toHaveLength(0));
@@ -102,7 +103,7 @@ describe('MakeupsBookRoute', () => {
     answers();
     server.use(http.post('/api/classes/book-makeup', () => HttpResponse.json({ code: 'MAKEUP_LEVEL', message: classMessages.makeupLevel }, { status: 422 })));
     renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book', config: classesTestConfig('HoursAndMinutes') });
-    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: 'Book' }));
+    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: /^Book / }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Book this make-up?' })).getByRole('button', { name: 'Book make-up' }));
     const refused = await screen.findByRole('dialog', { name: 'Could not book' });
     expect(within(refused).getByText(classMessages.makeupLevel)).toBeTruthy();
@@ -158,7 +159,7 @@ describe('MakeupsBookRoute', () => {
       }),
     );
     renderRoute(<MakeupsBookRoute />, { url: '/hub/classes/makeups/book?makeup_id=4', config: classesTestConfig('Minutes') });
-    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: 'Book' }));
+    fireEvent.click(within(await screen.findByTestId('makeup-session')).getByRole('button', { name: /^Book / }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Book this make-up?' })).getByRole('button', { name: 'Book make-up' }));
     expect(await screen.findByText(/Ella is booked into Dolphins/)).toBeTruthy();
     // The list read again, Noah's credit is the one left: it is not put behind Ella's success, where Book would be his.

@@ -113,7 +113,8 @@ export default function MakeupsBookRoute() {
                       {classDuration(s.Duration, display) ? ` · ${classDuration(s.Duration, display)}` : ''} · {s.PlacesLeft} {s.PlacesLeft === 1 ? 'place' : 'places'} left
                     </p>
                   </div>
-                  <Button size="sm" onClick={() => setConfirm(s)}>
+                  {/* Named by its class and session: a list of "Book, Book, Book" tells a screen reader nothing. */}
+                  <Button size="sm" aria-label={`Book ${s.ClassName}, ${sessionWhen(s.Date, s.Time, dateFormat, display, true)}`} onClick={() => setConfirm(s)}>
                     Book
                   </Button>
                 </li>
