@@ -91,7 +91,7 @@ test.describe('financials', () => {
       await expect(row('INV-10236').getByRole('link', { name: 'Pay Now invoice INV-10236' })).toBeVisible();
       // The list offers no link into it: the address is typed.
       await page.goto('/hub/financials/INV-10243');
-      await expect(page.getByText('This invoice will be paid by its scheduled direct debit and cannot be opened.')).toBeVisible();
+      await expect(page.getByText(/^Invoice INV-10243 \(\$245\.00\) will be collected by direct debit on \d\d\/\d\d\/\d{4}\. You can open it once it has been paid\.$/)).toBeVisible();
     });
 
     await test.step('I9: Pay Now puts the invoice in the invoice cart once and goes to the invoice checkout', async () => {

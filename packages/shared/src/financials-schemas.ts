@@ -12,7 +12,8 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const financialsMessages = {
   invoiceNotFound: 'Invoice not found',
   receiptNotFound: 'Receipt not found',
-  debitScheduled: 'This invoice will be paid by its scheduled direct debit and cannot be opened.',
+  /** I8: a Debit Scheduled invoice is not opened; what it is, how much and when it is collected, for a family a notification led here. */
+  debitScheduled: (invoiceNo: string, amount: string, date: string) => `Invoice ${invoiceNo} (${amount}) will be collected by direct debit on ${date}. You can open it once it has been paid.`,
 } as const;
 
 /** List queries: a free-text search, the date order (newest first unless asked) and the page. */

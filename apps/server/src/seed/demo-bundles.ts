@@ -129,7 +129,7 @@ export function splashNotifications(): Notification[] {
     },
     {
       title: 'Invoice INV-10243 issued',
-      content: `Invoice INV-10243 for ${money(24500)} is now available under Financials: Ella's squad on Tuesdays next term.`,
+      content: `Invoice INV-10243 for ${money(24500)}, Ella's squad on Tuesdays next term, will be collected by direct debit on its due date.`,
       category: 'invoices',
       created_at: 'today-1T10:05',
       tag_data: { type: 'invoice_issued', kind: 'invoice', invoice_no: 'INV-10243' },

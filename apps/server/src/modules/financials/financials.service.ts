@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { financialsMessages, type InvoiceDetail, type SortOrder, type StatementSummary } from '@portal/shared/financials-schemas';
 import { ONLINE_PAYABLE_INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared/constants';
+import { formatDate } from '@portal/shared/date-time-text';
+import { formatCents } from '@portal/shared/pricing/money';
 import type { InvoiceLineType, PaymentBreakdownKey } from '@portal/shared/pricing/pricing-types';
 import type { Ctx } from '../../context.ts';
 import type { Company } from '../../domain/company.ts';
@@ -63,7 +65,10 @@ function addressLines(c: DocumentClient): string[] {
 export async function getInvoice(ctx: Ctx, company: Company, clientId: number, invoiceNo: string): Promise<InvoiceDetail> {
   const inv = await repo.findInvoiceByNo(ctx.db, { companyId: company.id, clientId, invoiceNo });
   if (!inv) throw notFound(financialsMessages.invoiceNotFound);
-  if (inv.status === 'Debit Scheduled') throw new AppError(403, 'INVOICE_NOT_OPENABLE', financialsMessages.debitScheduled);
+  if (inv.status === 'Debit Scheduled') {
+    const { CurrencySymbol, DateFormat } = company.settings.localization;
+    throw new AppError(403, 'INVOICE_NOT_OPENABLE', financialsMessages.debitScheduled(inv.invoice_no, formatCents(inv.balance_due_cents, CurrencySymbol), formatDate(inv.payment_date, DateFormat)));
+  }
   const [lines, payments, client] = await Promise.all([
     repo.findInvoiceLines(ctx.db, company.id, inv.id),
     repo.findInvoicePayments(ctx.db, company.id, inv.id),

@@ -103,7 +103,10 @@ describe('an invoice paid by its scheduled direct debit', () => {
   it('says why it does not open, in words of information, with the way to the invoices', async () => {
     server.use(
       http.get('/api/financials/invoices/INV-10243', () =>
-        HttpResponse.json({ code: 'INVOICE_NOT_OPENABLE', message: 'This invoice will be paid by its scheduled direct debit and cannot be opened.' }, { status: 403 }),
+        HttpResponse.json(
+          { code: 'INVOICE_NOT_OPENABLE', message: 'Invoice INV-10243 ($245.00) will be collected by direct debit on 08/12/2026. You can open it once it has been paid.' },
+          { status: 403 },
+        ),
       ),
     );
     renderRoute(
@@ -112,7 +115,7 @@ describe('an invoice paid by its scheduled direct debit', () => {
       </Routes>,
       { url: '/hub/financials/INV-10243', config },
     );
-    expect(await screen.findByText('This invoice will be paid by its scheduled direct debit and cannot be opened.')).toBeTruthy();
+    expect(await screen.findByText('Invoice INV-10243 ($245.00) will be collected by direct debit on 08/12/2026. You can open it once it has been paid.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See your invoices' }).getAttribute('href')).toBe('/hub/financials/invoices-and-receipts');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
