@@ -175,3 +175,20 @@ test.describe('home on a phone in a company’s own font @phone', () => {
 async function signIn(page: Page, world: World) {
   await signInViaApi(page, { code: world.company('SPLASH').code, email: world.email('parent') });
 }
+
+test.describe('a phone with its text set twice as large @phone', () => {
+  test('the browser’s default font at 32 px: the top bar keeps its controls on the screen and no page scrolls sideways', async ({ page, world }) => {
+    // As a browser's "very large" text setting does: rem and em (the breakpoints too) grow with it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await expectAllFit(page, ['/hub']);
+    await signIn(page, world);
+    await expectAllFit(page, ['/hub/company', '/hub/students', '/hub/notifications', '/hub/messages', '/hub/financials/invoices-and-receipts', '/hub/bookings/view']);
+    for (const name of ['Open menu', /^Notifications/, /^Messages/, /^Cart/]) {
+      const box = (await page.getByRole('banner').getByRole('button', { name }).or(page.getByRole('banner').getByRole('link', { name })).first().boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  });
+});

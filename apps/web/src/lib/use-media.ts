@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { MOBILE_MAX_WIDTH } from '@portal/shared/constants';
 
-const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+/**
+ * In em, as CSS's breakpoints are (rem): 640 px at the browser's default text size, and wider as
+ * the text is set larger, so the script's layout and the stylesheet's switch together.
+ */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH / 16}em)`;
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

@@ -10,10 +10,10 @@ export function CartButton() {
   return (
     <Link
       to={paths.checkout}
-      className="relative inline-flex size-11 items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
+      className="relative inline-flex size-tap items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
       aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
     >
-      <ShoppingCartIcon className="size-6" />
+      <ShoppingCartIcon className="size-glyph" />
       <CountBadge count={count} />
     </Link>
   );

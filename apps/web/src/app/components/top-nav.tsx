@@ -29,7 +29,7 @@ const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: 
 const MessageBell = lazy(() => import('@/features/messages/components/message-bell').then((m) => ({ default: m.MessageBell })));
 
 function BellSlot() {
-  return <span className="inline-block size-11" aria-hidden="true" />;
+  return <span className="inline-block size-tap" aria-hidden="true" />;
 }
 
 /** The top bar of D1 §2 "Navigation", shaded Light or Dark by the company (C6). */
@@ -66,11 +66,11 @@ export function TopNav({ config, user }: { config: CompanyConfig; user: Customer
             ref={menuButton}
             type="button"
             onClick={() => setMenuOpen(true)}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
+            className="inline-flex size-tap shrink-0 items-center justify-center rounded-full text-nav-ink hover:bg-nav-hover"
             aria-label="Open menu"
             aria-expanded={menuOpen}
           >
-            <MenuIcon className="size-6" />
+            <MenuIcon className="size-glyph" />
           </button>
         ) : null}
 

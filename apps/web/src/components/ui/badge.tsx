@@ -28,7 +28,7 @@ export function CountBadge({ count, className = '' }: { count: number; className
     <span
       aria-hidden="true"
       className={cn(
-        'pointer-events-none absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-nav',
+        'pointer-events-none absolute -top-1 -right-1 flex size-badge items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-bold text-on-primary ring-2 ring-nav',
         className,
       )}
     >

@@ -43,7 +43,7 @@ interface BellMenuProps {
 }
 
 const triggerClass =
-  'relative grid size-11 place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
+  'relative grid size-tap place-items-center rounded-full text-nav-muted transition-colors hover:bg-nav-hover hover:text-nav-ink data-[state=open]:bg-nav-hover data-[state=open]:text-nav-ink';
 
 /**
  * A nav bell (B5–B7): a dropdown of the latest items with a badge on larger screens,

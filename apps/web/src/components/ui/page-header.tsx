@@ -7,7 +7,7 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
         {description ? <p className="mt-1.5 text-sm text-muted sm:text-base">{description}</p> : null}
       </div>
-      {actions ? <div className="flex gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </header>
   );
 }

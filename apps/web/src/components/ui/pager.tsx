@@ -42,7 +42,7 @@ export function Pager({
       </nav>
     );
   return (
-    <nav aria-label="Pages" className={cn('flex items-center justify-center gap-3', className)}>
+    <nav aria-label="Pages" className={cn('flex flex-wrap items-center justify-center gap-3', className)}>
       <Button variant="secondary" size="sm" aria-label="Previous page" disabled={page <= 1} onClick={turn(page - 1)}>
         Previous
       </Button>

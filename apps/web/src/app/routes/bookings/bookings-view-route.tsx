@@ -98,7 +98,7 @@ export default function BookingsViewRoute() {
           setPage(1);
         }}
       >
-        <Tabs.List aria-label="Show bookings" className="mb-5 inline-flex gap-1 rounded-full bg-surface-muted p-1">
+        <Tabs.List aria-label="Show bookings" className="mb-5 inline-flex flex-wrap gap-1 rounded-3xl bg-surface-muted p-1">
           {FILTERS.map((f) => (
             <Tabs.Trigger
               key={f.value}

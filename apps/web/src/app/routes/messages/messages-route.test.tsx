@@ -4,11 +4,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { http, HttpResponse } from 'msw';
 import type { ApiError } from '@portal/shared/api-schemas';
 import type { MessageList, MessageRepliesAnswer, MessageReply, MessageReplyAnswer } from '@portal/shared/message-schemas';
-import { MOBILE_MAX_WIDTH } from '@portal/shared/constants';
 import { formTestConfig } from '@/test/form-config';
 import { server, installMockServer } from '@/test/msw';
 import { renderRoute } from '@/test/render-route';
 import MessagesRoute from './messages-route';
+import { MOBILE_QUERY } from '@/lib/use-media';
 
 installMockServer();
 afterEach(() => {
@@ -18,7 +18,7 @@ afterEach(() => {
 
 /** A phone: the portal's phone media query matches (the page shows the message alone, with a way back). */
 beforeEach(() => {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === `(max-width: ${MOBILE_MAX_WIDTH}px)`, media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === MOBILE_QUERY, media: query, addEventListener() {}, removeEventListener() {} }));
 });
 
 const config = formTestConfig({

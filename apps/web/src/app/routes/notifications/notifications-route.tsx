@@ -128,7 +128,7 @@ export default function NotificationsRoute() {
       <ErrorBox message={error} onDismiss={() => setError(null)} className="mb-4" />
 
       <Tabs.Root value={filter} onValueChange={(v) => setFilter(v as NotificationStatusFilter)}>
-        <Tabs.List aria-label="Show notifications" className="mb-5 inline-flex gap-1 rounded-full bg-surface-muted p-1">
+        <Tabs.List aria-label="Show notifications" className="mb-5 inline-flex flex-wrap gap-1 rounded-3xl bg-surface-muted p-1">
           {FILTERS.map((f) => (
             <Tabs.Trigger
               key={f}

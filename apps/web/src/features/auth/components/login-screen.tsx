@@ -74,7 +74,7 @@ export function LoginScreen({ config, onChangeCompany }: { config: CompanyConfig
             </p>
           ) : null}
           <Tabs.Root value={resetFirst ? 'code' : tab} onValueChange={setTab} className="mt-6">
-            <Tabs.List aria-label="How to sign in" className="flex gap-1 rounded-xl bg-surface-muted p-1">
+            <Tabs.List aria-label="How to sign in" className="flex flex-wrap gap-1 rounded-xl bg-surface-muted p-1">
               <Tabs.Trigger value="email" className={tabClass}>
                 Email Login
               </Tabs.Trigger>

@@ -94,7 +94,7 @@ export function HomePage() {
       {failures.length > 0 && <LoadError message={errorMessage(failures[0])} onRetry={retry} />}
       {classItems.length > 0 && invoiceItems.length > 0 ? (
         <Tabs.Root defaultValue={'classes' satisfies HomeTab}>
-          <Tabs.List aria-label="Your classes and invoices" className="mb-5 inline-flex w-full gap-1 rounded-full bg-surface-muted p-1 sm:w-auto">
+          <Tabs.List aria-label="Your classes and invoices" className="mb-5 inline-flex w-full flex-wrap gap-1 rounded-3xl bg-surface-muted p-1 sm:w-auto">
             <HomeTabTrigger value="classes">Upcoming Classes</HomeTabTrigger>
             <HomeTabTrigger value="invoices">Open Invoices</HomeTabTrigger>
           </Tabs.List>

@@ -69,15 +69,15 @@ describe('UpcomingClassesList: who and what (issue 25)', () => {
     expect(within(summary).getByText('North Pool · Lane 2').className).not.toMatch(/truncate/);
   });
 
-  it('phone: the summary line breaks only between its parts, never inside a time ("04:30 / PM") or a date', () => {
+  it('phone: the summary line breaks between its parts, each an inline block, so not inside a time ("04:30 / PM") or a date unless the part alone is wider than the card', () => {
     renderList(true);
     const summary = within(screen.getByRole('list', { name: 'Upcoming classes' })).getByRole('button');
     const line = within(summary).getByText('04:30 PM').parentElement!;
     expect(line.textContent).toBe('Dolphin · Mon 04/03/2030 · 04:30 PM');
     expect([...line.children].map((part) => [part.textContent, part.className])).toEqual([
-      ['Dolphin', 'whitespace-nowrap'],
-      ['Mon 04/03/2030', 'whitespace-nowrap'],
-      ['04:30 PM', 'whitespace-nowrap'],
+      ['Dolphin', 'inline-block'],
+      ['Mon 04/03/2030', 'inline-block'],
+      ['04:30 PM', 'inline-block'],
     ]);
   });
 

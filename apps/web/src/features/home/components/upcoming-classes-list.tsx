@@ -33,12 +33,16 @@ function sessionParts(value: string, display: TimeDisplay | undefined, dateForma
   return [day, classTime(time, display)].filter(Boolean);
 }
 
-/** Parts said with " · " between them; a line breaks only there, never inside "05:00 PM" or a date (a phone's narrow card). */
+/**
+ * Parts said with " · " between them; a line breaks there rather than inside "05:00 PM" or a date
+ * (a phone's narrow card), and inside a part only when the part alone is wider than the card (text
+ * set large): each part is an inline block.
+ */
 function Parts({ parts }: { parts: string[] }) {
   return parts.map((part, i) => (
     <Fragment key={i}>
       {i > 0 ? ' · ' : null}
-      <span className="whitespace-nowrap">{part}</span>
+      <span className="inline-block">{part}</span>
     </Fragment>
   ));
 }

@@ -24,7 +24,7 @@ export function MessageBell() {
   return (
     <BellMenu
       title="Messages"
-      icon={<MailIcon className="size-6" />}
+      icon={<MailIcon className="size-glyph" />}
       count={data?.unread_messages_count ?? 0}
       countWord="unread"
       unreadPrefix="Unread"

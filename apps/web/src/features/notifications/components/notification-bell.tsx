@@ -59,7 +59,7 @@ export function NotificationBell() {
   return (
     <BellMenu
       title="Notifications"
-      icon={<BellIcon className="size-6" />}
+      icon={<BellIcon className="size-glyph" />}
       count={data?.total_count_new ?? 0}
       countWord="new"
       unreadPrefix="New"

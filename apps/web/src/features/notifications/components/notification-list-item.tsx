@@ -59,7 +59,7 @@ export function NotificationListItem({ contact, formattedDate, highlighted, onMa
             <h2 id={titleId} className={cn('min-w-0 text-base wrap-anywhere', isNew ? 'font-semibold text-ink' : 'font-medium text-ink')}>
               {n.ClientInAppTitle}
             </h2>
-            <p className="text-xs whitespace-nowrap text-muted">{formattedDate}</p>
+            <p className="text-xs text-muted">{formattedDate}</p>
           </div>
           <p className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-ink-soft">{n.ClientInAppContent}</p>
           {link ? (
