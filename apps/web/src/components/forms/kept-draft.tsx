@@ -56,9 +56,10 @@ export function useKeptDraft<T extends FieldValues>(name: string, form: Pick<Use
   // The form's methods and its fields are the same on every render: only a new key starts again.
   const held = useRef({ form, fields });
   const current = useRef({ key, sending: null as string | null });
-  const texts = (values: Record<string, unknown>) => Object.fromEntries(held.current.fields.map((name) => [name, String(values[name] ?? '')]));
-  const save = (values: Record<string, unknown>) => {
-    const typed = texts(values);
+  // By path, so a nested field ("guest.Email") is kept as a flat one is.
+  const texts = () => Object.fromEntries(held.current.fields.map((name) => [name, String(held.current.form.getValues(name) ?? '')]));
+  const save = () => {
+    const typed = texts();
     // Nothing typed (sent, discarded, emptied): the draft goes, and the mark of a message on its way with it.
     if (Object.values(typed).every((v) => v.trim() === '')) current.current.sending = null;
     const { key: k, sending } = current.current;
@@ -74,9 +75,9 @@ export function useKeptDraft<T extends FieldValues>(name: string, form: Pick<Use
       current.current.sending = kept?.[SENDING] ?? null;
       setRestored({ sending: current.current.sending });
     }
-    const watching = f.watch((values) => {
-      save(values);
-      if (names.every((name) => !values[name])) setRestored(null);
+    const watching = f.watch(() => {
+      save();
+      if (names.every((name) => !f.getValues(name))) setRestored(null);
     });
     return () => watching.unsubscribe();
     // `save` reads the refs only.
@@ -89,7 +90,7 @@ export function useKeptDraft<T extends FieldValues>(name: string, form: Pick<Use
     /** The message is on its way under this key (or "1"); null once refused. */
     sending: (attempt: string | null) => {
       current.current.sending = attempt;
-      save(held.current.form.getValues());
+      save();
     },
     /** Empties the boxes that were put back (the draft goes with them). */
     discard: () => {

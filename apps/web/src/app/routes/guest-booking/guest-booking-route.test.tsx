@@ -671,4 +671,26 @@ describe('the public booking page (/ob)', () => {
     expect(screen.queryByRole('button', { name: 'Court 2 at 07:00 AM' })).toBeNull();
     expect((screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('a reload on the checkout keeps the name, e-mail and phone typed (never the card), says so, and Discard empties them', async () => {
+    serveBasics();
+    const chosen = { venueId: 1, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
+    const first = renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen } });
+    await screen.findByTestId('amount-to-pay');
+    fillDetails();
+    fillCard();
+    // The page ends (the phone dropped the tab while the guest looked up a card): nothing is unmounted.
+    const kept = { ...sessionStorage };
+    first.unmount();
+    Object.assign(sessionStorage, kept);
+    renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen } });
+    // Before, the guest typed all four again.
+    expect(await screen.findByText('We kept the details you had not sent.')).toBeTruthy();
+    expect(['First name', 'Last name', 'Email', 'Phone'].map((l) => (screen.getByLabelText(l) as HTMLInputElement).value)).toEqual(['Jordan', 'Lee', 'jordan@example.com', '+1 201 555 0188']);
+    expect((screen.queryByLabelText('Card number') as HTMLInputElement | null)?.value ?? '').toBe('');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('4242');
+    expect(JSON.stringify({ ...sessionStorage })).toContain('jordan@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard it' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+  });
 });

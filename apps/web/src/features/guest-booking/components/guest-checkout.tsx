@@ -6,6 +6,7 @@ import type { BookingRequest } from '@portal/shared/bookings-schemas';
 import { guestBookingMessages as m, guestDetailsSchema, type GuestBooking, type GuestBookingRequest, type GuestDetails } from '@portal/shared/guest-booking-schemas';
 import { HOLD_EXPIRED_MESSAGE, type PaymentAnswer } from '@portal/shared/payment-schemas';
 import { CaptchaCheck, useCaptchaAnswer } from '@/components/forms/captcha-check';
+import { KeptDraftNote, useKeptDraft } from '@/components/forms/kept-draft';
 import type { CardDetails } from '@/components/forms/card-form';
 import { CardEntry } from '@/components/payment/card-entry';
 import { isStripeCard, STRIPE_STEP_FAILED, useStripeStep, type StripeCard } from '@/lib/stripe';
@@ -67,12 +68,15 @@ export function GuestCheckout({
 }) {
   const quote = useGuestQuote(booking);
   const config = useConfig();
+  const form = useForm<DetailsForm>({ resolver: zodResolver(detailsFormSchema), mode: 'onTouched', defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors },
-  } = useForm<DetailsForm>({ resolver: zodResolver(detailsFormSchema), mode: 'onTouched', defaultValues: EMPTY });
+  } = form;
+  // A reload (the phone dropped the tab while the guest found a card) keeps the details typed, never the card (decision 148).
+  const draft = useKeptDraft('guest-booking', form, FIELDS);
   const [captchaError, setCaptchaError] = useState<string | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -249,6 +253,11 @@ export function GuestCheckout({
               ? 'We e-mail your booking to you, with a link to cancel it.'
               : 'We e-mail your booking to you.'}
           </p>
+          {draft.restored ? (
+            <div className="mb-4">
+              <KeptDraftNote what="details" restored={draft.restored} onDiscard={draft.discard} />
+            </div>
+          ) : null}
           <form
             noValidate
             aria-label="Your details"
