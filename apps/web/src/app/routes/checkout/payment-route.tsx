@@ -114,8 +114,9 @@ export default function PaymentRoute() {
     void queryClient.invalidateQueries({ queryKey: classesKey });
     // The payment's notification ("Payment received") is in the bell now, not at its next poll.
     void queryClient.invalidateQueries({ queryKey: getNotificationsQueryOptions().queryKey });
-    // What the success page offers next: My bookings, when courts were bought.
-    void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer, bookings: kind === 'items' && (cartRequest.bookingItems?.length ?? 0) > 0 } });
+    // What the success page says and offers next: the places confirmed and the enrolments, when classes were bought; My bookings, when courts were.
+    const bought = (list: unknown[] | undefined) => kind === 'items' && (list?.length ?? 0) > 0;
+    void navigate(paths.paymentSuccess, { replace: true, state: { payment: answer, bookings: bought(cartRequest.bookingItems), classes: bought(cartRequest.classItems) } });
   }
 
   async function pay(body: Parameters<typeof submitPayment>[0], afterStripeStep?: string) {

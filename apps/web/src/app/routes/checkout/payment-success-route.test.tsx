@@ -36,12 +36,12 @@ const paid: PaymentAnswer = {
   holdExpiresAt: null,
 };
 
-function renderSuccess(payment: PaymentAnswer, bookings = false) {
+function renderSuccess(payment: PaymentAnswer, bookings = false, classes = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(companyConfigQueryOptions.queryKey, config);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[{ pathname: paths.paymentSuccess, state: { payment, bookings } }]}>
+      <MemoryRouter initialEntries={[{ pathname: paths.paymentSuccess, state: { payment, bookings, classes } }]}>
         <Routes>
           <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
         </Routes>
@@ -88,6 +88,17 @@ describe('payment success (/hub/payment-success)', () => {
     expect(screen.getByText(debit)).toBeTruthy();
     // Nothing was collected yet: the heading says what was set up.
     expect(screen.getByRole('heading', { name: 'Direct Debit Scheduled' })).toBeTruthy();
+  });
+
+  it('a payment for classes says the places are confirmed and leads to the enrolments; one for invoices says nothing of places', () => {
+    renderSuccess(paid, false, true);
+    // Before, the page said only that the money was received: the walk's parent looked for the word that Lily was in.
+    expect(screen.getByText('The places are confirmed: you will find the classes on Home and under View enrollments.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View enrollments' }).getAttribute('href')).toBe(paths.viewEnrollments);
+    cleanup();
+    renderSuccess(paid);
+    expect(screen.queryByText(/places are confirmed/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View enrollments' })).toBeNull();
   });
 
   it('a payment that booked courts leads to My bookings; one without bookings does not', () => {

@@ -13,7 +13,7 @@ const DIRECT_DEBIT = 'direct_debit';
 /** /hub/payment-success (H15): shown after a successful payment; the cart has been emptied. */
 export default function PaymentSuccessRoute() {
   const config = useConfig();
-  const state = useLocation().state as { payment?: PaymentAnswer; bookings?: boolean } | null;
+  const state = useLocation().state as { payment?: PaymentAnswer; bookings?: boolean; classes?: boolean } | null;
   const payment = state?.payment;
   const heading = useRef<HTMLHeadingElement>(null);
   // The page replaces the payment form: a screen reader and the keyboard start at its heading.
@@ -59,8 +59,14 @@ export default function PaymentSuccessRoute() {
       ) : (
         <p className="mt-4 text-muted">Thank you. Your payment has been received.</p>
       )}
+      {state?.classes ? <p className="mt-4 text-ink">The places are confirmed: you will find the classes on Home and under View enrollments.</p> : null}
       {payment?.items.length ? <Bought payment={payment} /> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {state?.classes ? (
+          <Link to={paths.viewEnrollments} className={buttonClasses('secondary')}>
+            View enrollments
+          </Link>
+        ) : null}
         {state?.bookings && config.ShowBookingsTab ? (
           <Link to={paths.bookingsView} className={buttonClasses('secondary')}>
             My bookings
