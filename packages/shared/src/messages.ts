@@ -31,9 +31,16 @@ export const messages = {
   loginCaption: 'Login via email or search for a company',
   /** Our words (the spec has none): a link whose company id names no company, in place of its page. */
   unknownLink: 'The link you followed is not for a business we know. Please check the link you were sent, or sign in below to find your business.',
+  numbersOnly: 'Please enter valid numbers only',
+} as const;
+
+/**
+ * The customer and student forms' texts from the spec (D2 §5), apart from `messages`: the landing
+ * page's script takes `messages` whole, and none of these are on it.
+ */
+export const fieldMessages = {
   genderRequired: 'Gender is required',
   genderOtherRequired: 'Please specify gender',
-  numbersOnly: 'Please enter valid numbers only',
   homePhoneRequired: 'Home phone is required',
   workPhoneRequired: 'Work phone is required',
   secondaryEmailRequired: 'Secondary email is required',

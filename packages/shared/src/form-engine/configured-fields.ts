@@ -1,6 +1,6 @@
 import { ALWAYS_MANDATORY, CustomFieldType, FIXED_FIELDS, type CustomFieldConfig, type FormFields, type FormKind } from '../form-config.ts';
 import { EMAIL_PATTERN } from '../auth-schemas.ts';
-import { labelledMessages as lm, messages as m } from '../messages.ts';
+import { fieldMessages as fdm, labelledMessages as lm, messages as m } from '../messages.ts';
 import { addressInputs, checkbox, companySetSelect, field, genderField, idSelect, medicalField, nameField, textInput, type Field, type FieldSpec, type Input, type Resolver } from './field-rules.ts';
 import { DEFAULT_LABELS, type FormContext, type FormLabels } from './form-context.ts';
 import { PREFERRED_DAYS, REG_ID_PLACEHOLDER, YES_NO_ITEMS, type CustomFieldValue, type FormValues, type InputKind } from './form-types.ts';
@@ -106,24 +106,24 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
       return field(spec, 'billingAddress', [checkbox('BillingAddrSame', 'Use Address for Billing Address'), ...addressInputs(r, spec.mandatory, true, own)]);
     }
     case 'homePhone':
-      return text('PhoneHome', 'phone', phone, m.homePhoneRequired);
+      return text('PhoneHome', 'phone', phone, fdm.homePhoneRequired);
     case 'workPhone':
-      return text('PhoneWork', 'phone', phone, m.workPhoneRequired);
+      return text('PhoneWork', 'phone', phone, fdm.workPhoneRequired);
     case 'mobilePhone':
     case 'mobile':
       return text('PhoneMobile', 'phone', phone, lm.mobileRequired(r.labels.mobile));
     case 'mobilePhone2':
       return text('PhoneMobile2', 'phone', phone, lm.secondaryMobileRequired(r.labels.mobile));
     case 'fax':
-      return text('Fax', 'phone', { ...phone, pattern: DIGITS_PATTERN }, m.faxRequired);
+      return text('Fax', 'phone', { ...phone, pattern: DIGITS_PATTERN }, fdm.faxRequired);
     case 'email':
       return text('Email', 'email', email, m.emailRequired);
     case 'email2':
-      return text('Email2', 'email', email, m.secondaryEmailRequired);
+      return text('Email2', 'email', email, fdm.secondaryEmailRequired);
     case 'notes':
-      return text('Notes', 'textarea', { max: MAX.notes }, m.notesRequired);
+      return text('Notes', 'textarea', { max: MAX.notes }, fdm.notesRequired);
     case 'dateOfBirth': {
-      const required = req(m.dateOfBirthRequired);
+      const required = req(fdm.dateOfBirthRequired);
       return field(spec, 'date', [
         {
           key: 'DOB',
@@ -137,7 +137,7 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
           read: (v, _all, today) => {
             if (isBlank(v)) return required ? fail(required) : ok(null);
             const s = String(v).trim();
-            return isValidPastDate(s, today) ? ok(replaceEarlyYear(s, today)) : fail(m.dateInvalid);
+            return isValidPastDate(s, today) ? ok(replaceEarlyYear(s, today)) : fail(fdm.dateInvalid);
           },
         },
       ]);
@@ -149,11 +149,11 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
     case 'medicalConditions':
       return medicalField(spec, r);
     case 'referralSource':
-      return idSelect(spec, 'ReferralSourceID', lists.referral_sources, m.referralSourceRequired);
+      return idSelect(spec, 'ReferralSourceID', lists.referral_sources, fdm.referralSourceRequired);
     case 'school':
-      return idSelect(spec, 'SchoolID', lists.school, m.schoolRequired);
+      return idSelect(spec, 'SchoolID', lists.school, fdm.schoolRequired);
     case 'venue':
-      return idSelect(spec, 'VenueID', lists.venues, m.venueRequired);
+      return idSelect(spec, 'VenueID', lists.venues, fdm.venueRequired);
     case 'preferredDays':
       return field(spec, 'multiSelect', [
         {
@@ -165,7 +165,7 @@ function fixedField(r: Resolver, spec: FieldSpec): Field {
           items: PREFERRED_DAYS,
           accepts: acceptsIdList,
           initialValue: [],
-          read: (v) => readIdList(v, spec.mandatory ? m.preferredDayRequired : null, [1, 2, 3, 4, 5, 6, 7]),
+          read: (v) => readIdList(v, spec.mandatory ? fdm.preferredDayRequired : null, [1, 2, 3, 4, 5, 6, 7]),
         },
       ]);
     default:

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { FORM_NAME_FORBIDDEN } from '../auth-schemas.ts';
 import type { FormKind } from '../form-config.ts';
-import { labelledMessages as lm, messages as m } from '../messages.ts';
+import { fieldMessages as fdm, labelledMessages as lm } from '../messages.ts';
 import type { FormContext, FormLabels, FormListItem } from './form-context.ts';
 import {
   MAX,
@@ -103,7 +103,7 @@ export function nameField(spec: FieldSpec, key: 'FirstName' | 'LastName', messag
 }
 
 export function genderField(spec: FieldSpec): Field {
-  const required = spec.mandatory ? spec.requiredMessage(m.genderRequired) : null;
+  const required = spec.mandatory ? spec.requiredMessage(fdm.genderRequired) : null;
   const isOther = (all: FormValues) => typeof all.GenderType === 'string' && all.GenderType.trim() === 'Other';
   const type: Input = {
     key: 'GenderType',
@@ -117,10 +117,10 @@ export function genderField(spec: FieldSpec): Field {
     read: (v) => {
       if (isBlank(v)) return required ? fail(required) : ok(null);
       const s = String(v).trim();
-      return (GENDER_TYPES as readonly string[]).includes(s) ? ok(s) : fail(m.selectAnOption);
+      return (GENDER_TYPES as readonly string[]).includes(s) ? ok(s) : fail(fdm.selectAnOption);
     },
   };
-  const other = textInput('GenderOther', 'Please specify', 'text', { max: MAX.genderOther, required: m.genderOtherRequired }, { inPlay: isOther });
+  const other = textInput('GenderOther', 'Please specify', 'text', { max: MAX.genderOther, required: fdm.genderOtherRequired }, { inPlay: isOther });
   return field(spec, 'gender', [type, other], {
     emit: (own, out) => {
       Object.assign(out, own);
@@ -141,7 +141,7 @@ export function addressInputs(r: Resolver, mandatory: boolean, billing: boolean,
   const states = r.context.states ?? [];
   const req = (message: string) => (mandatory ? message : null);
   const inputs: Input[] = [
-    textInput(`${prefix}Address1`, 'Address line 1', 'text', { max: MAX.line, required: req(billing ? m.billingAddressLine1Required : m.addressLine1Required) }, { inPlay }),
+    textInput(`${prefix}Address1`, 'Address line 1', 'text', { max: MAX.line, required: req(billing ? fdm.billingAddressLine1Required : fdm.addressLine1Required) }, { inPlay }),
     textInput(`${prefix}Address2`, 'Address line 2', 'text', { max: MAX.line, required: null }, { inPlay }),
   ];
   if (parts.suburb !== false) {
@@ -152,7 +152,7 @@ export function addressInputs(r: Resolver, mandatory: boolean, billing: boolean,
         `${prefix}Suburb`,
         suburb,
         'text',
-        { max: MAX.suburb, required: req(billing ? m.billingSuburbRequired : m.suburbRequired) },
+        { max: MAX.suburb, required: req(billing ? fdm.billingSuburbRequired : fdm.suburbRequired) },
         {
           inPlay,
           ...(suggestions.length > 0 ? { suggestions } : {}),
@@ -178,7 +178,7 @@ export function addressInputs(r: Resolver, mandatory: boolean, billing: boolean,
         read: (v) => {
           if (isBlank(v)) return required ? fail(required) : ok(null);
           const s = String(v).trim();
-          return states.includes(s) ? ok(s) : fail(m.selectAnOption);
+          return states.includes(s) ? ok(s) : fail(fdm.selectAnOption);
         },
       });
     } else {
@@ -253,7 +253,7 @@ export function companySetSelect(spec: FieldSpec, key: string, list: readonly Fo
 
 export function medicalField(spec: FieldSpec, r: Resolver): Field {
   const list = r.context.lists?.medical_conditions;
-  const required = spec.mandatory && listUsable(list) ? spec.requiredMessage(m.medicalConditionRequired) : null;
+  const required = spec.mandatory && listUsable(list) ? spec.requiredMessage(fdm.medicalConditionRequired) : null;
   const custom = r.context.canSelectCustomMedicalCondition === true;
   const inputs: Input[] = [
     {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessages as fm, messages as m } from '../messages.ts';
+import { fieldMessages as fdm, formMessages as fm, messages as m } from '../messages.ts';
 import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from '../text-rules.ts';
 import type { FormValues, PostcodeSource } from './form-types.ts';
 
@@ -86,7 +86,7 @@ export function toId(v: unknown): number | undefined {
 export function readId(v: unknown, required: string | null, allowed?: readonly (number | string)[]): Read {
   if (isBlank(v)) return required ? fail(required) : ok(null);
   const id = toId(v);
-  if (id === undefined || (allowed && !allowed.includes(id))) return fail(m.selectAnOption);
+  if (id === undefined || (allowed && !allowed.includes(id))) return fail(fdm.selectAnOption);
   return ok(id);
 }
 
@@ -97,7 +97,7 @@ export function readIdList(v: unknown, required: string | null, allowed?: readon
   const ids = new Set<number>();
   for (const p of parts) {
     const id = toId(p);
-    if (id === undefined || (allowed && !allowed.includes(id))) return fail(m.selectAnOption);
+    if (id === undefined || (allowed && !allowed.includes(id))) return fail(fdm.selectAnOption);
     ids.add(id);
   }
   return ok([...ids].sort((a, b) => a - b).join(','));
@@ -140,5 +140,5 @@ export function readYesNo(v: unknown, required: string | null): Read {
   if (typeof v === 'boolean') return ok(v ? 'Y' : 'N');
   if (isBlank(v)) return required ? fail(required) : ok(null);
   const s = String(v).trim().toUpperCase();
-  return s === 'Y' || s === 'N' ? ok(s) : fail(m.selectAnOption);
+  return s === 'Y' || s === 'N' ? ok(s) : fail(fdm.selectAnOption);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@portal/shared/messages';
+import { fieldMessages, messages } from '@portal/shared/messages';
 import { myDetailsMessages as dm } from '@portal/shared/my-details-schemas';
 import { Browser, DEMO_PASSWORD, registerCustomer, startTestApp, testEngines, type TestApp } from '../../test/api-harness.ts';
 import { runHourlyJobs } from '../../jobs/scheduler.ts';
@@ -190,7 +190,7 @@ describe.each(testEngines())('my details on %s', (engine) => {
     const { browser } = await registerCustomer(t, { email: 'custom@example.com' });
     const before = await details(browser);
     const other = await browser.post('/api/customer/update-details', { ...before, PhoneMobile: '0412345678', GenderType: 'Other', GenderOther: '' });
-    expect(other.body.errors).toContainEqual({ field: 'GenderOther', message: messages.genderOtherRequired });
+    expect(other.body.errors).toContainEqual({ field: 'GenderOther', message: fieldMessages.genderOtherRequired });
     const res = await browser.post<UpdateAnswer>('/api/customer/update-details', {
       ...before,
       PhoneMobile: '0412345678',
@@ -212,7 +212,7 @@ describe.each(testEngines())('my details on %s', (engine) => {
     ]);
     // An option the field does not have is refused.
     const bad = await browser.post('/api/customer/update-details', { ...c, custom_field_102: 9 });
-    expect(bad.body.errors).toContainEqual({ field: 'custom_field_102', message: messages.selectAnOption });
+    expect(bad.body.errors).toContainEqual({ field: 'custom_field_102', message: fieldMessages.selectAnOption });
     // What the record answers saves again unchanged (the web form sends it back).
     const again = await browser.post<UpdateAnswer>('/api/customer/update-details', c);
     expect(again.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { ListItem } from '@portal/shared/company-config';
 import type { FormOutput, FormValues } from '@portal/shared/form-engine/form-types';
 import { GENDER_TYPES } from '@portal/shared/form-engine/form-types';
-import { messages } from '@portal/shared/messages';
+import { fieldMessages } from '@portal/shared/messages';
 import { studentMessages, type BookedClass, type StudentRecord, type StudentSummary } from '@portal/shared/student-schemas';
 import type { Ctx } from '../../context.ts';
 import { recordActivity, type NewActivity } from '../activity/activity.api.ts';
@@ -184,7 +184,7 @@ async function checkListIds(ctx: Ctx, companyId: number, form: StudentForm, stor
       .includes(id);
   const one = (key: keyof StudentForm, list: string, kept: number | null | undefined) => {
     const id = form[key];
-    if (typeof id === 'number' && !allowed(list, id, kept)) errors.push({ field: key, message: messages.selectAnOption });
+    if (typeof id === 'number' && !allowed(list, id, kept)) errors.push({ field: key, message: fieldMessages.selectAnOption });
   };
   one('StandardID', 'standards', stored?.standard_id);
   one('ReferralSourceID', 'referral_sources', stored?.referral_source_id);
@@ -193,7 +193,7 @@ async function checkListIds(ctx: Ctx, companyId: number, form: StudentForm, stor
   if (typeof form.MedicalConditionIDs === 'string') {
     for (const id of form.MedicalConditionIDs.split(',').map(Number)) {
       if (!allowed('medical_conditions', id, stored?.medical_condition_ids)) {
-        errors.push({ field: 'MedicalConditionIDs', message: messages.selectAnOption });
+        errors.push({ field: 'MedicalConditionIDs', message: fieldMessages.selectAnOption });
         break;
       }
     }
