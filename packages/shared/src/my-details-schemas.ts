@@ -143,7 +143,8 @@ export const emailChangeCodeFormSchema = z.object({
     .string()
     .trim()
     .min(1, m.codeRequired)
-    .regex(/^[0-9]{1,6}$/, m.codeRequired),
+    // S19: a code is digits only, as registration's (auth-schemas.ts).
+    .regex(/^[0-9]{1,6}$/, m.numbersOnly),
 });
 
 /** GET /api/customer/generate-reg-id (R20, T32, U24). */

@@ -16,6 +16,7 @@ import { MAX } from './form-engine/value-rules.ts';
  */
 export const registrationMessages = {
   codeSent: (email: string) => `We have sent a 6-digit code to ${email}.`,
+  signAgain: (agreement: string) => `Please sign ${agreement} again: a signature is not kept when the page reloads or you leave this step.`,
   codeSentAgain: (email: string) => `We have sent a new code to ${email}. The code in an earlier e-mail still works.`,
   codeInvalid: 'The code is incorrect or has expired',
   codeTooManyTries: 'Too many incorrect codes. Please ask for a new code.',
@@ -55,7 +56,11 @@ export const sendCodeAnswerSchema = z.object({ success: z.literal(true), token: 
 export type SendCodeAnswer = z.infer<typeof sendCodeAnswerSchema>;
 
 /** POST /api/ocr/verify-code: the code mailed for the token, under the registration profile. */
-export const verifyCodeRequestSchema = z.object({ token: registrationTokenField, code: codeField, profile: idField });
+/**
+ * `earlier_tokens`: the tokens of the codes mailed before `token` on this page (newest last, at
+ * most four), whose codes verify too: mail is slow, and a family may type the first e-mail's code.
+ */
+export const verifyCodeRequestSchema = z.object({ token: registrationTokenField, earlier_tokens: z.array(registrationTokenField).max(4).optional(), code: codeField, profile: idField });
 export const verifyCodeAnswerSchema = z.object({ success: z.literal(true), verified: z.literal(true), email: z.string() });
 export type VerifyCodeAnswer = z.infer<typeof verifyCodeAnswerSchema>;
 

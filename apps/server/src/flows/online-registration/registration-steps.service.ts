@@ -11,7 +11,7 @@ import { bankFormatOf, mandateFollows } from '../../modules/payments/payments.ap
 import { tokeniseCard, findChallenge, decideChallenge, gatewayFor } from '../../modules/payments/payments.api.ts';
 import { quoteNewFamily } from '../checkout/quote.service.ts';
 import { assertClassesOffered, assertWaitlistAges, holdRegistrationPlaces, type ClassItem } from '../../modules/classes/classes.api.ts';
-import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
+import { checkEmailCode, consumeEmailCode, EMAIL_CODE_TTL_MINUTES, findEarlierCode, findEmailCode, issueEmailCode } from '../../modules/accounts/accounts.api.ts';
 import { renderMail } from '../../modules/messaging/messaging.api.ts';
 import * as repo from '../../modules/registration/registration.api.ts';
 import { keepTurnWhileHeld, requireTurn } from '../../modules/waiting-room/waiting-room.api.ts';
@@ -58,7 +58,12 @@ export async function sendCode(ctx: Ctx, company: Company, email: string): Promi
  * its address is proved for REGISTRATION_TTL_MINUTES, under this profile. Never for an address
  * that signs in here (the code sent to one is a decoy, and one may have signed up since).
  */
-export async function verifyCode(ctx: Ctx, company: Company, input: { token: string; code: number; profile: number }, ticket?: string): Promise<{ email: string }> {
+export async function verifyCode(
+  ctx: Ctx,
+  company: Company,
+  input: { token: string; earlier_tokens?: string[] | undefined; code: number; profile: number },
+  ticket?: string,
+): Promise<{ email: string }> {
   assertRegistrationOpen(company, input.profile, { at: ctx.clock.now() });
   const row = await findEmailCode(ctx, company.id, 'registration', input.token);
   if (!row) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
@@ -66,10 +71,14 @@ export async function verifyCode(ctx: Ctx, company: Company, input: { token: str
   await requireTurn(ctx, company, input.profile, ticket, row.email);
   const check = await checkEmailCode(ctx, company.id, row, input.token, input.code);
   if (check === 'tooManyTries') throw new AppError(422, 'CODE_TOO_MANY_TRIES', m.codeTooManyTries);
-  if (check === 'invalid') throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  // The code of an e-mail sent before this one, where the page names its token (mail is slow).
+  const earlier = check === 'invalid' ? await findEarlierCode(ctx, company.id, row, input.earlier_tokens ?? [], input.code) : undefined;
+  if (check === 'invalid' && !earlier) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
   // The address may have signed up since its code was sent: such a family signs in instead.
   if (await hasSignIn(ctx, company.id, row.email)) throw new AppError(409, 'EXISTING_CLIENT', m.existingClient);
-  if (!(await consumeEmailCode(ctx, company.id, row.id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  if (!(await consumeEmailCode(ctx, company.id, (earlier ?? row).id))) throw new AppError(422, 'CODE_INVALID', m.codeInvalid);
+  // The registration opens under the newest token: its own code is used up with it.
+  if (earlier) await consumeEmailCode(ctx, company.id, row.id);
   const now = ctx.clock.now();
   await repo.insertRegistration(ctx.db, {
     companyId: company.id,

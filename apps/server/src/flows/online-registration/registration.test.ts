@@ -116,6 +116,47 @@ describe.each(testEngines())('online registration: e-mail and captcha checks on 
     expect(await registrationRow(third.token)).toBeUndefined();
   });
 
+  it('a code from an earlier e-mail verifies when the page names that e-mail’s token: one try counted, the registration under the newest token', async () => {
+    const b = await visitorAt();
+    const email = fresh('earlier');
+    const first = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+    const firstCode = await mailedCode(t, email);
+    const second = await b.post<{ token: string }>('/api/ocr/send-code', { email });
+    const secondCode = await mailedCode(t, email);
+    const attempts = () =>
+      t.runtime.ctx.db
+        .selectFrom('email_codes')
+        .select(({ fn }) => fn.sum<number>('attempts').as('n'))
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    // A wrong code against both: refused, one try counted (the page asked once).
+    const neither = [0, 1, 2].find((c) => c !== firstCode && c !== secondCode)!;
+    const wrong = await b.post('/api/ocr/verify-code', { token: second.body.token, earlier_tokens: [first.body.token], code: neither, profile: 1 });
+    expect([wrong.status, wrong.body.code]).toEqual([422, 'CODE_INVALID']);
+    expect(Number((await attempts()).n)).toBe(1);
+    // The first e-mail's code, sent with the newest token and the earlier one named.
+    const ok = await b.post('/api/ocr/verify-code', { token: second.body.token, earlier_tokens: [first.body.token], code: firstCode, profile: 1 });
+    expect([ok.status, ok.body.email]).toEqual([200, email]);
+    expect(Number((await attempts()).n)).toBe(2);
+    expect(await registrationRow(second.body.token)).toMatchObject({ email });
+    // Both codes are used up: neither opens a second registration.
+    const again = await b.post('/api/ocr/verify-code', { token: second.body.token, code: secondCode, profile: 1 });
+    expect(again.status).toBe(422);
+  });
+
+  it('an earlier token of another address, or one not known, verifies nothing', async () => {
+    const b = await visitorAt();
+    const mine = fresh('mine');
+    const theirs = fresh('theirs');
+    const other = await b.post<{ token: string }>('/api/ocr/send-code', { email: theirs });
+    const theirCode = await mailedCode(t, theirs);
+    const sent = await b.post<{ token: string }>('/api/ocr/send-code', { email: mine });
+    const refused = await b.post('/api/ocr/verify-code', { token: sent.body.token, earlier_tokens: [other.body.token, 'q'.repeat(43)], code: theirCode, profile: 1 });
+    expect([refused.status, refused.body.code]).toEqual([422, 'CODE_INVALID']);
+    expect(await registrationRow(sent.body.token)).toBeUndefined();
+    expect(await registrationRow(other.body.token)).toBeUndefined();
+  });
+
   it('parallel guesses get no more than five looks at a code', async () => {
     const b = await visitorAt();
     const email = fresh('parallel');

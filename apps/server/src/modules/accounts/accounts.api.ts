@@ -23,7 +23,7 @@ export {
   type OpenedFamily,
 } from './customer.service.ts';
 export { openAccount } from './new-account.service.ts';
-export { EMAIL_CODE_TTL_MINUTES, checkEmailCode, consumeEmailCode, findEmailCode, issueEmailCode } from './email-code.service.ts';
+export { EMAIL_CODE_TTL_MINUTES, checkEmailCode, consumeEmailCode, findEarlierCode, findEmailCode, issueEmailCode } from './email-code.service.ts';
 export { myDetailsRoutes } from './my-details.routes.ts';
 export { getCustomerDetails, getCustomerFormRecord, parseCustomerForm } from './my-details.service.ts';
 export { checkNewCustomerRegId } from './reg-id.service.ts';

@@ -66,6 +66,24 @@ export async function checkEmailCode(ctx: Ctx, companyId: number, row: EmailCode
   return attempt >= EMAIL_CODE_MAX_ATTEMPTS ? 'tooManyTries' : 'invalid';
 }
 
+/**
+ * After `checkEmailCode` answered 'invalid' (the one try counted there), the row of the earlier
+ * tokens whose code this is: a live, unused code of the same purpose and address, with tries of
+ * its own left. No try is counted here, so naming earlier codes buys no extra guesses at the
+ * address; each guess is compared with at most the few codes mailed to it meanwhile.
+ */
+export async function findEarlierCode(ctx: Ctx, companyId: number, row: EmailCodeRow, tokens: readonly string[], code: number): Promise<EmailCodeRow | undefined> {
+  const now = nowIso();
+  // A used code's registration is open already: nothing earlier opens another.
+  if (row.used_at) return undefined;
+  for (const token of tokens) {
+    const earlier = await repo.findEmailCode(ctx.db, companyId, row.purpose, hashToken(token));
+    if (!earlier || earlier.id === row.id || earlier.email !== row.email || earlier.used_at || earlier.expires_at <= now || earlier.attempts >= EMAIL_CODE_MAX_ATTEMPTS) continue;
+    if (safeEqual(earlier.code_hash, hashCode(token, code))) return earlier;
+  }
+  return undefined;
+}
+
 /** Uses the code once; false when another request used it first. */
 export function consumeEmailCode(ctx: Ctx, companyId: number, id: number): Promise<boolean> {
   return repo.consumeEmailCode(ctx.db, companyId, id);

@@ -163,8 +163,8 @@ function LocationPostcode({ input, source, form, values, autofill }: { input: Fo
   return <EngineInput input={supplied === null ? input : { ...input, readOnly: true }} form={form} autofill={autofill} />;
 }
 
-/** S19, S20: a phone number is digits (a leading + for a phone), which "Please enter valid numbers only" does not say. */
-const PHONE_HINT = 'Numbers only, no spaces';
+/** S19, S20, X4: what "Please enter valid numbers only" does not say: a phone's digits may follow a +; a fax is digits only. */
+const phoneRule = (key: string) => (key === 'Fax' ? 'Numbers only, no spaces' : 'Numbers only, no spaces; a leading + is fine');
 
 /** What a value the company sets shows before it has set one. */
 const NOT_SET = 'Not set yet';
@@ -211,7 +211,7 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
           maxLength={input.maxLength}
           readOnly={input.readOnly}
           aria-readonly={input.readOnly || undefined}
-          hint={input.note ?? (phone ? PHONE_HINT : undefined)}
+          hint={input.note ?? (phone ? phoneRule(input.key) : undefined)}
           {...(phone ? { id: inputId } : {})}
           {...(phone && error ? { 'aria-describedby': `${inputId}-error ${inputId}-rule` } : {})}
           list={suggestions.length > 0 ? listId : undefined}
@@ -225,7 +225,7 @@ function EngineInput({ input, form, autofill = false, className = '' }: { input:
             {field}
             {error ? (
               <p id={`${inputId}-rule`} className="mt-1 text-xs text-muted">
-                {PHONE_HINT}
+                {phoneRule(input.key)}
               </p>
             ) : null}
           </div>

@@ -25,14 +25,15 @@ export function Pager({
   showSinglePage?: boolean;
   className?: string;
 }) {
-  // The new page is read from its top: the focus goes to the heading of the list's section, not
-  // left on a button the page scrolled away from.
+  // The new page is read from its top: the focus goes to the heading of the list's section (where
+  // the pager has one), not left on a button the page scrolled away from.
   const turn = (to: number) => (e: MouseEvent<HTMLButtonElement>) => {
     onPage(to);
     const heading = e.currentTarget.closest('section')?.querySelector<HTMLElement>('h1, h2');
     if (!heading) return;
     heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
+    // Into view too, where the page number is the list's own state and nothing else scrolls.
+    heading.focus();
   };
   if (total <= 1 && !showSinglePage) return null;
   if (total <= 1)

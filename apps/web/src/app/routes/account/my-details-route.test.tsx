@@ -132,11 +132,11 @@ describe('My Details', () => {
         .split(' ')
         .map((id) => document.getElementById(id)?.textContent)
         .join(' | ');
-    expect(describedBy()).toBe('Numbers only, no spaces');
+    expect(describedBy()).toBe('Numbers only, no spaces; a leading + is fine');
     fireEvent.change(mobile, { target: { value: '0412 345 678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // Before, the error took the hint's place, and a family who had typed digits read it as nonsense.
-    await waitFor(() => expect(describedBy()).toBe('Please enter valid numbers only | Numbers only, no spaces'));
+    await waitFor(() => expect(describedBy()).toBe('Please enter valid numbers only | Numbers only, no spaces; a leading + is fine'));
   });
 });
 

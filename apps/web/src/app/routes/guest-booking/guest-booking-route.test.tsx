@@ -693,4 +693,34 @@ describe('the public booking page (/ob)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard it' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
   });
+
+  it('Back from the checkout, another day, then Forward: the checkout of the court no longer chosen is not shown; the times are, and a court waits for Continue', async () => {
+    serveBasics();
+    function BrowserMoves() {
+      const navigate = useNavigate();
+      return (
+        <>
+          <button onClick={() => void navigate(-1)}>Browser back</button>
+          <button onClick={() => void navigate(1)}>Browser forward</button>
+        </>
+      );
+    }
+    renderRoute(
+      <>
+        <GuestBookingRoute />
+        <BrowserMoves />
+      </>,
+      { url: '/ob?id=2002', config },
+    );
+    await chooseSlot();
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    fireEvent.click(await screen.findByRole('button', { name: '06/03/2030' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Browser forward' }));
+    await new Promise((r) => setTimeout(r, 20));
+    fireEvent.click(await screen.findByRole('button', { name: /^07:00 AM,/ }));
+    await new Promise((r) => setTimeout(r, 20));
+    // Before, the checkout opened at once for 06/03 while its entry kept 05/03, Court 2.
+    expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
+    expect(screen.getByRole('button', { name: /Continue/ })).toBeTruthy();
+  });
 });

@@ -36,13 +36,17 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
   const availability = useGuestAvailability(choice.params);
   const step: Step = entry?.guestStep ?? 'pick';
   const [booked, setBooked] = useState<GuestBooked | null>(null);
-  // An entry whose step the page can no longer show (a confirmation reloaded, a court no longer
-  // offered) is the times', so a court chosen next waits for Continue.
+  // An entry whose step the page cannot show as it was (a confirmation reloaded; a checkout whose
+  // court is no longer offered, or not the one chosen now, as after Back, another day and Forward)
+  // becomes the times', so a court chosen next waits for Continue.
   useEffect(() => {
-    if ((opened.step === 'checkout' && !opened.chosen) || opened.step === 'done') void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-    // Once, as the page opens.
+    const kept = entry?.chosen;
+    const now = choice.choice;
+    const same = kept && now && kept.venueId === choice.venueId && kept.typeId === choice.typeId && kept.date === choice.date && kept.slot.time === now.time && kept.slot.court === now.court;
+    if ((step === 'checkout' && !same) || (step === 'done' && !booked)) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    // As each entry is reached, not as the choice changes under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [location.key]);
   const [error, setError] = useState<string | null>(null);
   // Moving between choosing, the checkout and the confirmation takes the focus to the new step's heading.
   const moved = useRef(false);
@@ -60,13 +64,11 @@ export function GuestBookingFlow({ options }: { options: GuestBookingOptions }) 
     moved.current = false;
     document.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
   }, [step]);
-  // Back from the confirmation: the times afresh, the court just booked no longer chosen.
-  const { setChoice } = choice;
-  useEffect(() => {
-    if (step !== 'pick' || !booked) return;
+  // Back from the confirmation: the times afresh, the court just booked no longer chosen (as it renders, not a frame later).
+  if (step === 'pick' && booked) {
     setBooked(null);
-    setChoice(null);
-  }, [step, booked, setChoice]);
+    choice.setChoice(null);
+  }
   const freeTimesChanged = () => void queryClient.invalidateQueries({ queryKey: guestAvailabilityKey });
   const slot = choice.choice;
 

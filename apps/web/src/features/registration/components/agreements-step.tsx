@@ -171,9 +171,7 @@ export function AgreementsStep(props: AgreementsStepProps) {
               {a.RequiresSignature ? (
                 <div data-invalid={e.signature ? true : undefined}>
                   {signAgain.has(a.AgreementID) && !signatures[a.AgreementID] ? (
-                    <p className="mb-2 rounded-lg border border-primary-line bg-primary-tint px-3.5 py-2 text-sm text-ink">
-                      Please sign {a.Name} again: a signature is not kept when the page reloads or you leave this step.
-                    </p>
+                    <p className="mb-2 rounded-lg border border-primary-line bg-primary-tint px-3.5 py-2 text-sm text-ink">{rm.signAgain(a.Name)}</p>
                   ) : null}
                   <SignaturePad
                     initial={props.initialSignatures?.[a.AgreementID] ?? null}

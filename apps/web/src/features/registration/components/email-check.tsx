@@ -204,12 +204,11 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus, loc
     register,
     handleSubmit,
     setError,
+    setFocus,
     reset,
     formState: { errors },
   } = useCodeForm(takeFocus);
 
-  // The tokens of the codes sent earlier on this page, newest last: mail is slow, and the family may use the first e-mail to arrive.
-  const earlier = useRef<string[]>([]);
   const [resting, setResting] = useState(false);
   useEffect(() => {
     if (!resting) return;
@@ -217,40 +216,37 @@ function CodeForm({ profileId, proof, onProof, onExisting, error, takeFocus, loc
     return () => clearTimeout(rest);
   }, [resting]);
 
-  const submit = handleSubmit(async ({ email_code }) => {
+  const submit = handleSubmit(({ email_code }) => {
     setFailure(null);
-    const code = Number(email_code);
-    let refusal: unknown = null;
-    // The latest code first; a code it refuses is tried against the earlier e-mails' (each token counts its own tries).
-    for (const token of [proof.token, ...[...earlier.current].reverse()]) {
-      try {
-        const answer = await verify.mutateAsync({ token, code, profile: profileId });
-        onProof({ ...proof, token, email: answer.email, verified: true });
-        return;
-      } catch (e) {
-        refusal ??= e;
-        if (!(e instanceof ApiRequestError && e.code === 'CODE_INVALID')) break;
-      }
-    }
-    const e = refusal;
-    if (e instanceof ApiRequestError && e.code === 'EXISTING_CLIENT') {
-      onProof(null);
-      onExisting(proof.email);
-      return;
-    }
-    // The code's own refusals belong under the code box; anything else goes in the error box.
-    if (e instanceof ApiRequestError && e.code.startsWith('CODE_')) setError('email_code', { type: 'server', message: e.message }, { shouldFocus: true });
-    else setFailure(showServerErrors(e, setError, ['email_code']));
+    // The codes of the e-mails sent before the latest verify too (mail is slow): one try, counted once.
+    const earlier = proof.earlierTokens?.length ? { earlier_tokens: proof.earlierTokens } : {};
+    verify.mutate(
+      { token: proof.token, ...earlier, code: Number(email_code), profile: profileId },
+      {
+        onSuccess: (answer) => onProof({ ...proof, email: answer.email, verified: true }),
+        onError: (e) => {
+          if (e instanceof ApiRequestError && e.code === 'EXISTING_CLIENT') {
+            onProof(null);
+            onExisting(proof.email);
+            return;
+          }
+          // The code's own refusals belong under the code box; anything else goes in the error box.
+          if (e instanceof ApiRequestError && e.code.startsWith('CODE_')) setError('email_code', { type: 'server', message: e.message }, { shouldFocus: true });
+          else setFailure(showServerErrors(e, setError, ['email_code']));
+        },
+      },
+    );
   });
 
   const sendAgain = () => {
     setFailure(null);
     resend.mutate(proof.email, {
       onSuccess: (answer) => {
-        earlier.current.push(proof.token);
         setResting(true);
-        reset({ email_code: '' });
-        onProof({ ...proof, token: answer.token, message: rm.codeSentAgain(proof.email), verified: false });
+        reset({ email_code: '' }, { keepErrors: false });
+        // The box, not the button just rested: the keyboard's focus stays where the code goes.
+        setFocus('email_code');
+        onProof({ ...proof, token: answer.token, earlierTokens: [...(proof.earlierTokens ?? []), proof.token].slice(-4), message: rm.codeSentAgain(proof.email), verified: false });
       },
       onError: (e) => setFailure(showServerErrors(e, setError, [])),
     });

@@ -65,6 +65,8 @@ export function leftOut(chosen: readonly ChosenClass[], takenIn: (classId: numbe
 export interface EmailProof {
   email: string;
   token: string;
+  /** The tokens of the codes mailed before `token` on this page, newest last: their codes verify too. */
+  earlierTokens?: string[];
   message: string;
   verified: boolean;
 }
