@@ -177,6 +177,28 @@ function serveBook(...answers: (() => HttpResponse<GuestBookingAnswer | ApiError
 
 const renderPage = () => renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config });
 
+/** What the checkout's history entry keeps: Tuesday 07:00 on Court 2. */
+const CHOSEN = { venueId: 1, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
+
+/** The page with the browser's Back and Forward as buttons (the memory router's history). */
+function BrowserMoves() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button onClick={() => void navigate(-1)}>Browser back</button>
+      <button onClick={() => void navigate(1)}>Browser forward</button>
+    </>
+  );
+}
+const renderWithHistoryButtons = () =>
+  renderRoute(
+    <>
+      <GuestBookingRoute />
+      <BrowserMoves />
+    </>,
+    { url: '/ob?id=2002', config },
+  );
+
 /** Tuesday, 07:00 on Court 2, then on to the checkout and its price. */
 async function chooseSlot() {
   fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
@@ -604,17 +626,7 @@ describe('the public booking page (/ob)', () => {
 
   it('the browser’s Back from the checkout returns to the chosen time, not off the page', async () => {
     serveBasics();
-    function BrowserBack() {
-      const navigate = useNavigate();
-      return <button onClick={() => void navigate(-1)}>Browser back</button>;
-    }
-    renderRoute(
-      <>
-        <GuestBookingRoute />
-        <BrowserBack />
-      </>,
-      { url: '/ob?id=2002', config },
-    );
+    renderWithHistoryButtons();
     await chooseSlot();
     expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
@@ -625,8 +637,7 @@ describe('the public booking page (/ob)', () => {
 
   it('a reload on the checkout: the history entry keeps the chosen court, so the checkout opens again at it and quotes it again', async () => {
     const { quotes } = serveBasics();
-    const chosen = { venueId: 1, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
-    renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen } });
+    renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen: CHOSEN } });
     expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
     await screen.findByTestId('amount-to-pay');
     expect(quotes).toEqual([{ booking: { venue_id: 1, booking_type_id: 1, date: '2030-03-05', time: '07:00', court: 'Court 2' } }]);
@@ -634,7 +645,7 @@ describe('the public booking page (/ob)', () => {
 
   it('a checkout entry that kept no court (or one this page no longer offers): the times, and a court chosen waits for Continue', async () => {
     serveBasics();
-    const gone = { venueId: 7, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
+    const gone = { ...CHOSEN, venueId: 7 };
     for (const state of [{ guestStep: 'checkout' }, { guestStep: 'checkout', chosen: gone }]) {
       const page = renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state });
       fireEvent.click(await screen.findByRole('button', { name: '05/03/2030' }));
@@ -651,17 +662,7 @@ describe('the public booking page (/ob)', () => {
   it('the browser’s Back from the confirmation: the times read again, the court just booked no longer chosen', async () => {
     serveBasics();
     serveBook(() => HttpResponse.json(booked()));
-    function BrowserBack() {
-      const navigate = useNavigate();
-      return <button onClick={() => void navigate(-1)}>Browser back</button>;
-    }
-    renderRoute(
-      <>
-        <GuestBookingRoute />
-        <BrowserBack />
-      </>,
-      { url: '/ob?id=2002', config },
-    );
+    renderWithHistoryButtons();
     await chooseSlot();
     await payAsJordan();
     expect(await screen.findByRole('heading', { name: /booked/i })).toBeTruthy();
@@ -674,8 +675,7 @@ describe('the public booking page (/ob)', () => {
 
   it('a reload on the checkout keeps the name, e-mail and phone typed (never the card), says so, and Discard empties them', async () => {
     serveBasics();
-    const chosen = { venueId: 1, typeId: 1, date: '2030-03-05', slot: { time: '07:00', endTime: '08:00', court: 'Court 2', priceCents: 4000 } };
-    const first = renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen } });
+    const first = renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen: CHOSEN } });
     await screen.findByTestId('amount-to-pay');
     fillDetails();
     fillCard();
@@ -683,7 +683,7 @@ describe('the public booking page (/ob)', () => {
     const kept = { ...sessionStorage };
     first.unmount();
     Object.assign(sessionStorage, kept);
-    renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen } });
+    renderRoute(<GuestBookingRoute />, { url: '/ob?id=2002', config, state: { guestStep: 'checkout', chosen: CHOSEN } });
     // Before, the guest typed all four again.
     expect(await screen.findByText('We kept the details you had not sent.')).toBeTruthy();
     expect(['First name', 'Last name', 'Email', 'Phone'].map((l) => (screen.getByLabelText(l) as HTMLInputElement).value)).toEqual(['Jordan', 'Lee', 'jordan@example.com', '+1 201 555 0188']);
@@ -696,22 +696,7 @@ describe('the public booking page (/ob)', () => {
 
   it('Back from the checkout, another day, then Forward: the checkout of the court no longer chosen is not shown; the times are, and a court waits for Continue', async () => {
     serveBasics();
-    function BrowserMoves() {
-      const navigate = useNavigate();
-      return (
-        <>
-          <button onClick={() => void navigate(-1)}>Browser back</button>
-          <button onClick={() => void navigate(1)}>Browser forward</button>
-        </>
-      );
-    }
-    renderRoute(
-      <>
-        <GuestBookingRoute />
-        <BrowserMoves />
-      </>,
-      { url: '/ob?id=2002', config },
-    );
+    renderWithHistoryButtons();
     await chooseSlot();
     fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
     fireEvent.click(await screen.findByRole('button', { name: '06/03/2030' }));
